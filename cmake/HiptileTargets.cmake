@@ -1,0 +1,74 @@
+# hiptile's CMake helpers, used by hiptile's own build and installed for its users.
+#
+#   hiptile_find_sim_dependencies()
+#       Creates hiptile::sim: hiptile::hiptile plus Boost.Context and threads, which the
+#       simulator backend links. Any C++20 host compiler.
+#   hiptile_check_hip_compiler(<out-var>)
+#       TRUE if the project's C++ compiler can compile HIP (clang >= 17).
+#   hiptile_add_hip_executable(<name> SOURCES <src>... [ARCHS <gfx>...])
+#       A HIP program: sources compiled as C++ with -x hip and --offload-arch for each arch, no
+#       ROCm device libraries (-nogpulib), linked with the HIP runtime (libamdhip64).
+#   hiptile_add_hip_isa(<name> SOURCE <src> ARCH <gfx>)
+#       An object library whose single "object" is the device assembly of <src> for <gfx>:
+#       read it with $<TARGET_OBJECTS:<name>> (scripts/isa_report prints its resource usage).
+#
+# CMake 3.25's HIP language cannot find Debian's HIP layout, so HIP sources are compiled as C++
+# with the flags below. Debian's HIP 5.2 headers expect __AMDGCN_WAVEFRONT_SIZE, which clang 22
+# no longer defines; it is 64 on every gfx9 target.
+
+set(HIPTILE_DEFAULT_AMD_ARCHS "gfx942;gfx90a")
+set(HIPTILE_HIP_COMPILE_FLAGS -x hip -nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64)
+
+function(hiptile_find_sim_dependencies)
+  if(TARGET hiptile::sim)
+    return()
+  endif()
+  find_package(Threads REQUIRED)
+  find_package(Boost 1.74 REQUIRED CONFIG COMPONENTS context)
+  add_library(hiptile::sim INTERFACE IMPORTED GLOBAL)
+  set_target_properties(hiptile::sim PROPERTIES INTERFACE_LINK_LIBRARIES
+                                                "hiptile::hiptile;Boost::context;Threads::Threads")
+endfunction()
+
+function(hiptile_check_hip_compiler out)
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang" AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 17)
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(hiptile__require_hip_compiler what)
+  hiptile_check_hip_compiler(ok)
+  if(NOT ok)
+    message(FATAL_ERROR "${what}: HIP needs clang >= 17 as the C++ compiler "
+                        "(found ${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}); "
+                        "configure with -DCMAKE_CXX_COMPILER=clang++-22")
+  endif()
+endfunction()
+
+function(hiptile_add_hip_executable name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;ARCHS")
+  hiptile__require_hip_compiler("hiptile_add_hip_executable(${name})")
+  if(NOT arg_ARCHS)
+    set(arg_ARCHS ${HIPTILE_DEFAULT_AMD_ARCHS})
+  endif()
+  find_library(HIPTILE_AMDHIP64 amdhip64 REQUIRED)
+  add_executable(${name} ${arg_SOURCES})
+  set(arch_flags)
+  foreach(arch IN LISTS arg_ARCHS)
+    list(APPEND arch_flags --offload-arch=${arch})
+  endforeach()
+  target_compile_options(${name} PRIVATE ${HIPTILE_HIP_COMPILE_FLAGS} ${arch_flags})
+  target_link_options(${name} PRIVATE --hip-link -nogpulib ${arch_flags})
+  target_link_libraries(${name} PRIVATE hiptile::hiptile ${HIPTILE_AMDHIP64})
+endfunction()
+
+function(hiptile_add_hip_isa name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "SOURCE;ARCH" "")
+  hiptile__require_hip_compiler("hiptile_add_hip_isa(${name})")
+  add_library(${name} OBJECT ${arg_SOURCE})
+  target_compile_options(${name} PRIVATE ${HIPTILE_HIP_COMPILE_FLAGS} --offload-arch=${arg_ARCH}
+                                         --cuda-device-only -S)
+  target_link_libraries(${name} PRIVATE hiptile::hiptile)
+endfunction()

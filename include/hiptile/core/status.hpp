@@ -1,0 +1,54 @@
+#pragma once
+// Status: the result of every host-side check and launch. Each unsupported input has its own
+// value, so a caller can tell "misaligned pointer" from "K too small" without reading logs.
+
+namespace hiptile {
+
+enum class Status {
+  kSuccess,
+  kErrorNullPointer,          // a required pointer is null
+  kErrorMisalignedOperand,    // pointer or leading dimension not a multiple of the vector width
+  kErrorInvalidProblem,       // a problem dimension is zero or negative
+  kErrorInvalidLayout,        // a leading dimension or stride is too small for the extent
+  kErrorNotSupported,         // valid input this configuration does not handle
+  kErrorKTooSmall,            // K smaller than the configuration's minimum
+  kErrorWorkspaceNull,        // workspace required but not given
+  kErrorArchMismatch,         // kernel built for another architecture than the device
+  kErrorIndexOverflow,        // an offset would not fit the kernel's index type
+  kErrorInvalidLaunch,        // grid or block shape outside the device's limits
+  kErrorLdsOverflow,          // dynamic LDS request above the device's per-workgroup limit
+  kErrorDivergentBarrier,     // a barrier that not every live thread of the workgroup reached
+  kErrorPartialWave,          // a wave-collective instruction issued by an incomplete wave
+  kErrorOutOfBoundsAccess,    // a memory access outside what the kernel may touch
+  kErrorMemoryAllocation,     // device memory could not be allocated
+  kErrorLaunchFailed,         // the runtime refused or aborted the launch
+  kErrorInternal,             // a hiptile bug: please report it
+};
+
+constexpr const char* to_string(Status s) {
+  switch (s) {
+    case Status::kSuccess: return "success";
+    case Status::kErrorNullPointer: return "null pointer";
+    case Status::kErrorMisalignedOperand: return "misaligned operand (pointer or leading dimension)";
+    case Status::kErrorInvalidProblem: return "invalid problem size";
+    case Status::kErrorInvalidLayout: return "leading dimension or stride too small";
+    case Status::kErrorNotSupported: return "not supported by this configuration";
+    case Status::kErrorKTooSmall: return "K too small for this configuration";
+    case Status::kErrorWorkspaceNull: return "workspace required but null";
+    case Status::kErrorArchMismatch: return "architecture mismatch";
+    case Status::kErrorIndexOverflow: return "index overflow";
+    case Status::kErrorInvalidLaunch: return "invalid launch configuration";
+    case Status::kErrorLdsOverflow: return "LDS request exceeds the workgroup limit";
+    case Status::kErrorDivergentBarrier: return "divergent barrier";
+    case Status::kErrorPartialWave: return "wave-collective instruction issued by a partial wave";
+    case Status::kErrorOutOfBoundsAccess: return "out-of-bounds access";
+    case Status::kErrorMemoryAllocation: return "device memory allocation failed";
+    case Status::kErrorLaunchFailed: return "kernel launch failed";
+    case Status::kErrorInternal: return "internal error";
+  }
+  return "unknown status";
+}
+
+constexpr bool ok(Status s) { return s == Status::kSuccess; }
+
+}  // namespace hiptile

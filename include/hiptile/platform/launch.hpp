@@ -1,0 +1,109 @@
+#pragma once
+// Kernel launch. A hiptile kernel is a functor type, not a __global__ function:
+//
+//   struct MyKernel {
+//     struct Params { ... };                               // trivially copyable
+//     static constexpr int kMaxThreadsPerBlock = 256;      // the launch bound
+//     HIPTILE_DEVICE void operator()(Params const&) const; // the body every thread runs
+//   };
+//   Status s = hiptile::launch<MyKernel>({grid, block, lds_bytes, stream}, params);
+//
+// On amd and nvidia, launch() instantiates the __global__ entry kernel_entry<MyKernel>; in the
+// simulator it runs the body on every simulated thread. Same source, three backends.
+#include <concepts>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+
+#include "hiptile/core/concepts.hpp"
+#include "hiptile/core/status.hpp"
+#include "hiptile/platform/dim3.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+#include "hiptile/platform/runtime_api.hpp"
+#include "hiptile/platform/stream.hpp"
+
+#if HIPTILE_BACKEND_SIM
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <memory>
+#include <typeinfo>
+
+#include "hiptile/sim/runtime.hpp"
+#endif
+
+namespace hiptile {
+
+template <class K>
+concept KernelFunctor = std::is_default_constructible_v<K> && DeviceCopyable<typename K::Params> &&
+                        requires {
+                          { K::kMaxThreadsPerBlock } -> std::convertible_to<int>;
+                        } && (K::kMaxThreadsPerBlock > 0) && (K::kMaxThreadsPerBlock <= 1024);
+
+struct LaunchConfig {
+  Dim3 grid;
+  Dim3 block;
+  std::size_t lds_bytes = 0;  // dynamic LDS per workgroup
+  Stream stream = nullptr;
+};
+
+#if !HIPTILE_BACKEND_SIM
+template <KernelFunctor Kernel>
+__global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock) kernel_entry(typename Kernel::Params params) {
+  Kernel{}(params);
+}
+#endif
+
+// The kernel's readable name, for the simulator's error messages.
+template <class Kernel>
+std::string kernel_name() {
+#if HIPTILE_BACKEND_SIM
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> name(
+      abi::__cxa_demangle(typeid(Kernel).name(), nullptr, nullptr, &status), std::free);
+  return status == 0 && name ? std::string(name.get()) : std::string(typeid(Kernel).name());
+#else
+  return "kernel";
+#endif
+}
+
+template <KernelFunctor Kernel>
+Status launch(LaunchConfig const& config, typename Kernel::Params const& params) {
+  if (config.block.volume() > static_cast<unsigned long long>(Kernel::kMaxThreadsPerBlock)) {
+    return Status::kErrorInvalidLaunch;
+  }
+#if HIPTILE_BACKEND_AMD
+  dim3 const grid(config.grid.x, config.grid.y, config.grid.z);
+  dim3 const block(config.block.x, config.block.y, config.block.z);
+  hipLaunchKernelGGL(kernel_entry<Kernel>, grid, block, config.lds_bytes, config.stream, params);
+  return hipGetLastError() == hipSuccess ? Status::kSuccess : Status::kErrorLaunchFailed;
+#elif HIPTILE_BACKEND_NVIDIA
+  if (config.lds_bytes > 48 * 1024 &&
+      cudaFuncSetAttribute(kernel_entry<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           static_cast<int>(config.lds_bytes)) != cudaSuccess) {
+    return Status::kErrorLdsOverflow;
+  }
+  dim3 const grid(config.grid.x, config.grid.y, config.grid.z);
+  dim3 const block(config.block.x, config.block.y, config.block.z);
+  kernel_entry<Kernel><<<grid, block, config.lds_bytes, config.stream>>>(params);
+  return cudaGetLastError() == cudaSuccess ? Status::kSuccess : Status::kErrorLaunchFailed;
+#else
+  Kernel const kernel{};
+  return sim::launch(sim::LaunchShape{config.grid, config.block, config.lds_bytes}, kernel_name<Kernel>(),
+                     [&] { kernel(params); }, sim::resolve(config.stream).counters);
+#endif
+}
+
+// Why the last launch from this host thread failed, where the backend can say more than its
+// Status (the simulator names kernel, workgroup and barrier).
+inline std::string last_launch_error() {
+#if HIPTILE_BACKEND_SIM
+  return sim::last_error_message();
+#elif HIPTILE_BACKEND_AMD
+  return hipGetErrorString(hipGetLastError());
+#else
+  return cudaGetErrorString(cudaGetLastError());
+#endif
+}
+
+}  // namespace hiptile

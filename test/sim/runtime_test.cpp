@@ -1,0 +1,179 @@
+// The simulator runtime: indices, barriers, LDS and the errors hardware would not report.
+#include <catch2/catch.hpp>
+
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "hiptile/platform/platform.hpp"
+
+namespace {
+
+using hiptile::Dim3;
+using hiptile::LaunchConfig;
+using hiptile::Status;
+
+// Each thread writes its global coordinates; checks that every index function agrees with the
+// launch shape.
+struct WriteIndices {
+  struct Params {
+    unsigned* out;  // 9 values per thread
+  };
+  static constexpr int kMaxThreadsPerBlock = 1024;
+  void operator()(Params const& p) const {
+    using namespace hiptile;
+    unsigned const block = block_idx_x() + grid_dim_x() * (block_idx_y() + grid_dim_y() * block_idx_z());
+    unsigned const threads = block_dim_x() * block_dim_y() * block_dim_z();
+    unsigned* o = p.out + 9 * (block * threads + thread_linear_idx());
+    o[0] = thread_idx_x(), o[1] = thread_idx_y(), o[2] = thread_idx_z();
+    o[3] = block_idx_x(), o[4] = block_idx_y(), o[5] = block_idx_z();
+    o[6] = lane_idx(), o[7] = wave_idx(), o[8] = grid_dim_x() * 100 + block_dim_x();
+  }
+};
+
+TEST_CASE("every simulated thread sees its own indices for a 3-D grid and workgroup") {
+  Dim3 const grid{3, 2, 2};
+  Dim3 const block{8, 4, 3};  // 96 threads: one full wave and one of 32 lanes
+  std::vector<unsigned> out(9 * grid.volume() * block.volume(), ~0u);
+  REQUIRE(hiptile::launch<WriteIndices>({grid, block}, {out.data()}) == Status::kSuccess);
+  std::size_t i = 0;
+  for (unsigned bz = 0; bz < grid.z; ++bz)
+    for (unsigned by = 0; by < grid.y; ++by)
+      for (unsigned bx = 0; bx < grid.x; ++bx)
+        for (unsigned tz = 0; tz < block.z; ++tz)
+          for (unsigned ty = 0; ty < block.y; ++ty)
+            for (unsigned tx = 0; tx < block.x; ++tx, i += 9) {
+              unsigned const linear = tx + block.x * (ty + block.y * tz);
+              std::vector<unsigned> const expect{tx, ty, tz, bx, by, bz, linear % 64, linear / 64, 308};
+              REQUIRE(std::vector<unsigned>(out.begin() + i, out.begin() + i + 9) == expect);
+            }
+}
+
+// Rotates each workgroup's values through LDS across `rounds` barriers: wrong if any thread
+// reads LDS before every thread of the round has written it.
+struct RotateThroughLds {
+  struct Params {
+    int const* in;
+    int* out;
+    int rounds;
+  };
+  static constexpr int kMaxThreadsPerBlock = 1024;
+  void operator()(Params const& p) const {
+    using namespace hiptile;
+    int* lds = dynamic_lds_as<int>();
+    unsigned const n = block_dim_x();
+    unsigned const t = thread_idx_x();
+    int value = p.in[block_idx_x() * n + t];
+    for (int r = 0; r < p.rounds; ++r) {
+      lds[t] = value;
+      barrier();
+      value = lds[(t + 1) % n];
+      barrier();
+    }
+    p.out[block_idx_x() * n + t] = value;
+  }
+};
+
+TEST_CASE("barriers order LDS writes before reads across the whole workgroup") {
+  int const threads = GENERATE(64, 256, 1024, 100);
+  int const groups = 5, rounds = 7;
+  std::vector<int> in(groups * threads), out(groups * threads, -1);
+  std::iota(in.begin(), in.end(), 1000);
+  hiptile::sim::StreamState stream;
+  LaunchConfig const config{{unsigned(groups)}, {unsigned(threads)}, threads * sizeof(int), &stream};
+  REQUIRE(hiptile::launch<RotateThroughLds>(config, {in.data(), out.data(), rounds}) == Status::kSuccess);
+  for (int g = 0; g < groups; ++g)
+    for (int t = 0; t < threads; ++t) REQUIRE(out[g * threads + t] == in[g * threads + (t + rounds) % threads]);
+  CHECK(hiptile::sim::counters(&stream).barriers == std::uint64_t(groups * rounds * 2));
+  CHECK(hiptile::sim::counters(&stream).workgroups == std::uint64_t(groups));
+}
+
+TEST_CASE("results do not depend on how many host threads run the workgroups") {
+  int const threads = 128, groups = 37;
+  std::vector<int> in(groups * threads), one(groups * threads), many(groups * threads);
+  std::iota(in.begin(), in.end(), -500);
+  int const saved = hiptile::sim::host_threads();
+  hiptile::sim::set_host_threads(1);
+  REQUIRE(hiptile::launch<RotateThroughLds>({{groups}, {threads}, threads * 4}, {in.data(), one.data(), 3}) ==
+          Status::kSuccess);
+  hiptile::sim::set_host_threads(4);
+  REQUIRE(hiptile::launch<RotateThroughLds>({{groups}, {threads}, threads * 4}, {in.data(), many.data(), 3}) ==
+          Status::kSuccess);
+  hiptile::sim::set_host_threads(saved);
+  CHECK(one == many);
+}
+
+// Threads with odd index skip the barrier: hardware would hang or mis-synchronise.
+struct DivergentBarrier {
+  struct Params {
+    int* out;
+  };
+  static constexpr int kMaxThreadsPerBlock = 256;
+  void operator()(Params const& p) const {
+    unsigned const t = hiptile::thread_idx_x();
+    hiptile::barrier();
+    if (t % 2 == 0) hiptile::barrier();
+    p.out[t] = 1;
+  }
+};
+
+TEST_CASE("a barrier that some threads never reach is a launch error naming kernel, workgroup and barrier") {
+  std::vector<int> out(256);
+  Status const s = hiptile::launch<DivergentBarrier>({{2}, {256}}, {out.data()});
+  CHECK(s == Status::kErrorDivergentBarrier);
+  std::string const msg = hiptile::last_launch_error();
+  CHECK_THAT(msg, Catch::Contains("DivergentBarrier"));
+  CHECK_THAT(msg, Catch::Contains("workgroup (0,0,0)") || Catch::Contains("workgroup (1,0,0)"));
+  CHECK_THAT(msg, Catch::Contains("barrier 2 was reached by 128 of 256 threads"));
+}
+
+// Wave 1 returns before the barrier the rest wait at.
+struct EarlyReturn {
+  struct Params {
+    int* out;
+  };
+  static constexpr int kMaxThreadsPerBlock = 256;
+  void operator()(Params const& p) const {
+    if (hiptile::wave_idx() == 1) return;
+    hiptile::barrier();
+    p.out[hiptile::thread_idx_x()] = 1;
+  }
+};
+
+TEST_CASE("an early return before a barrier is a launch error") {
+  std::vector<int> out(256);
+  CHECK(hiptile::launch<EarlyReturn>({{1}, {256}}, {out.data()}) == Status::kErrorDivergentBarrier);
+  CHECK_THAT(hiptile::last_launch_error(), Catch::Contains("192 of 256 threads; 64 returned"));
+}
+
+TEST_CASE("launch shapes outside gfx942's limits are rejected before anything runs") {
+  std::vector<int> out(2048);
+  CHECK(hiptile::launch<EarlyReturn>({{1}, {256}, 64 * 1024 + 4}, {out.data()}) == Status::kErrorLdsOverflow);
+  CHECK_THAT(hiptile::last_launch_error(), Catch::Contains("65540 bytes of LDS"));
+  CHECK(hiptile::launch<EarlyReturn>({{0}, {256}}, {out.data()}) == Status::kErrorInvalidLaunch);
+  // More threads than the kernel's launch bound.
+  CHECK(hiptile::launch<EarlyReturn>({{1}, {512}}, {out.data()}) == Status::kErrorInvalidLaunch);
+}
+
+// Reports the LDS size the simulator allocated and the alignment of its start.
+struct LdsExtent {
+  struct Params {
+    std::size_t* out;
+  };
+  static constexpr int kMaxThreadsPerBlock = 64;
+  void operator()(Params const& p) const {
+    if (hiptile::thread_idx_x() == 0) {
+      *p.out = hiptile::sim::this_lane().group->lds_bytes();
+      p.out[1] = reinterpret_cast<std::uintptr_t>(hiptile::dynamic_lds()) % 16;
+    }
+  }
+};
+
+TEST_CASE("a simulated workgroup's LDS is exactly the requested size") {
+  std::size_t out[2] = {0, 99};
+  REQUIRE(hiptile::launch<LdsExtent>({{1}, {64}, 1000}, {out}) == Status::kSuccess);
+  CHECK(out[0] == 1000);
+  CHECK(out[1] == 0);
+}
+
+}  // namespace
