@@ -34,11 +34,11 @@
 
 namespace hiptile {
 
+// (Plain traits rather than std::convertible_to: its std::declval is host-only in HIP's device pass.)
 template <class K>
 concept KernelFunctor = std::is_default_constructible_v<K> && DeviceCopyable<typename K::Params> &&
-                        requires {
-                          { K::kMaxThreadsPerBlock } -> std::convertible_to<int>;
-                        } && (K::kMaxThreadsPerBlock > 0) && (K::kMaxThreadsPerBlock <= 1024);
+                        std::is_integral_v<std::remove_cvref_t<decltype(K::kMaxThreadsPerBlock)>> &&
+                        (K::kMaxThreadsPerBlock > 0) && (K::kMaxThreadsPerBlock <= 1024);
 
 struct LaunchConfig {
   Dim3 grid;

@@ -84,7 +84,6 @@ struct Wave {
   std::uint64_t global_issued = 0;
   std::deque<PendingLds> pending_lds;  // front holds instruction lds_issued - size() + 1
 
-  int live() const { return size - finished; }
 };
 
 // The state shared by every workgroup of one launch.
@@ -319,7 +318,9 @@ class Workgroup {
     entry.access.offset[lane.lane_id] = static_cast<std::uint32_t>(p - lds_.get());
     entry.access.active_mask |= std::uint64_t(1) << lane.lane_id;
     ++entry.arrived;
-    while (!w.pending_lds.empty() && w.pending_lds.front().arrived >= w.live()) retire_front(w);
+    // Retired when every lane of the wave has executed it; instructions some lanes skipped are
+    // retired at the next barrier or at the end of the workgroup.
+    while (!w.pending_lds.empty() && w.pending_lds.front().arrived == w.size) retire_front(w);
   }
 
   // Called by a lane for each global or buffer memory instruction it executes.
