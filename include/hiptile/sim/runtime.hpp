@@ -35,6 +35,36 @@
 #include "hiptile/sim/device_limits.hpp"
 #include "hiptile/sim/lds_bank_model.hpp"
 
+#if defined(__SANITIZE_ADDRESS__)  // gcc and clang both define it under -fsanitize=address
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace hiptile::sim::detail {
+
+// AddressSanitizer must be told about every stack switch, or it reports false errors on the lane
+// stacks (DESIGN.md section 2). These wrap its fiber-switch interface and do nothing without ASan.
+struct StackBounds {
+  void const* bottom = nullptr;
+  std::size_t size = 0;
+};
+
+// Call just before switching to the stack `to`; `save` keeps the leaving context's fake stack
+// (null when the leaving context ends for good).
+inline void before_switch([[maybe_unused]] void** save, [[maybe_unused]] StackBounds to) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber(save, to.bottom, to.size);
+#endif
+}
+
+// Call first thing after arriving on a stack; `from` receives the bounds of the stack we came from.
+inline void after_switch([[maybe_unused]] void* saved, [[maybe_unused]] StackBounds* from) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(saved, from ? &from->bottom : nullptr, from ? &from->size : nullptr);
+#endif
+}
+
+}  // namespace hiptile::sim::detail
+
 namespace hiptile::sim {
 
 class Workgroup;
@@ -56,6 +86,8 @@ struct Lane {
   boost::context::fiber resumer;  // the scheduler, while the lane runs
   std::uint64_t lds_issued = 0;     // LDS instructions this lane has executed
   std::uint64_t global_issued = 0;  // global/buffer memory instructions likewise
+  detail::StackBounds stack;           // for AddressSanitizer's stack-switch annotations
+  void* fake_stack = nullptr;
 
   // Give control back to the scheduler until it resumes this lane.
   void suspend(LaneState why);
@@ -140,7 +172,12 @@ class StackPool {
 // The StackAllocator concept of Boost.Context, drawing from a StackPool.
 struct PooledStack {
   StackPool* pool;
-  boost::context::stack_context allocate() { return pool->take(); }
+  StackBounds* bounds;  // where to record the stack given out
+  boost::context::stack_context allocate() {
+    boost::context::stack_context s = pool->take();
+    *bounds = {static_cast<char const*>(s.sp) - s.size, s.size};
+    return s;
+  }
   void deallocate(boost::context::stack_context& s) { pool->give(s); }
 };
 
@@ -231,8 +268,9 @@ class Workgroup {
       lane.lds_issued = 0;
       lane.global_issued = 0;
       lane.context = boost::context::fiber(
-          std::allocator_arg, detail::PooledStack{&stacks_},
+          std::allocator_arg, detail::PooledStack{&stacks_, &lane.stack},
           [&lane, &body](boost::context::fiber&& scheduler) {
+            detail::after_switch(nullptr, &lane.group->scheduler_stack);
             lane.resumer = std::move(scheduler);
             try {
               if (!lane.group->aborting()) body();
@@ -243,6 +281,7 @@ class Workgroup {
               lane.group->record_escape(lane, "unknown exception");
             }
             lane.group->finish(lane);
+            detail::before_switch(nullptr, lane.group->scheduler_stack);
             return std::move(lane.resumer);
           });
     }
@@ -381,7 +420,10 @@ class Workgroup {
 
   void resume(Lane& lane) {
     detail::current_lane = &lane;
+    void* fake_stack = nullptr;
+    detail::before_switch(&fake_stack, lane.stack);
     lane.context = std::move(lane.context).resume();
+    detail::after_switch(fake_stack, nullptr);
     detail::current_lane = nullptr;
   }
 
@@ -452,11 +494,16 @@ class Workgroup {
   int barrier_count_ = 0;
   int at_barrier_ = 0;
   bool aborting_ = false;
+
+ public:
+  detail::StackBounds scheduler_stack;  // the host thread's stack, which lanes switch back to
 };
 
 inline void Lane::suspend(LaneState why) {
   state = why;
+  detail::before_switch(&fake_stack, group->scheduler_stack);
   resumer = std::move(resumer).resume();
+  detail::after_switch(fake_stack, nullptr);
   if (group->aborting()) throw LaunchAbort{};
 }
 
