@@ -70,5 +70,11 @@ function(hiptile_add_hip_isa name)
   add_library(${name} OBJECT ${arg_SOURCE})
   target_compile_options(${name} PRIVATE ${HIPTILE_HIP_COMPILE_FLAGS} --offload-arch=${arg_ARCH}
                                          --cuda-device-only -S)
+  # clang ignores -MD/-MF in a device-only compile (and -c next to -S), so the build would not see
+  # header changes; have the compiler itself write the dependency file the build tool reads.
+  set(object $<TARGET_OBJECTS:${name}>)
+  target_compile_options(${name} PRIVATE -Wno-unused-command-line-argument
+                                         "SHELL:-Xclang -dependency-file -Xclang ${object}.d"
+                                         "SHELL:-Xclang -MT -Xclang ${object}")
   target_link_libraries(${name} PRIVATE hiptile::hiptile)
 endfunction()

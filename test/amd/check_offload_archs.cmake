@@ -1,0 +1,23 @@
+# cmake -DPROGRAM=<hip program> -DARCHS=<gfx...;...> -P check_offload_archs.cmake
+# Fails unless the program's offload bundle has a code object for every arch in ARCHS. clang names
+# each bundle entry "hipv4-amdgcn-amd-amdhsa--<arch>" (with ":feature" suffixes when targeted).
+cmake_minimum_required(VERSION 3.25)
+if(NOT EXISTS "${PROGRAM}")
+  message(FATAL_ERROR "no program ${PROGRAM}: build it first")
+endif()
+file(STRINGS "${PROGRAM}" entries REGEX "hipv4-amdgcn-amd-amdhsa--gfx[0-9a-f]+")
+set(found)
+foreach(entry IN LISTS entries)
+  string(REGEX MATCHALL "hipv4-amdgcn-amd-amdhsa--gfx[0-9a-f]+" ids "${entry}")
+  foreach(id IN LISTS ids)
+    string(REPLACE "hipv4-amdgcn-amd-amdhsa--" "" arch "${id}")
+    list(APPEND found ${arch})
+  endforeach()
+endforeach()
+list(REMOVE_DUPLICATES found)
+message(STATUS "${PROGRAM}: code objects for ${found}")
+foreach(arch IN LISTS ARCHS)
+  if(NOT arch IN_LIST found)
+    message(FATAL_ERROR "${PROGRAM} has no code object for ${arch} (found: ${found})")
+  endif()
+endforeach()
