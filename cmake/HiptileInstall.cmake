@@ -10,7 +10,7 @@ set(HIPTILE_INSTALL_CMAKEDIR "${CMAKE_INSTALL_DATADIR}/cmake/hiptile")
 install(TARGETS hiptile EXPORT hiptileTargets)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/hiptile" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(EXPORT hiptileTargets NAMESPACE hiptile:: DESTINATION "${HIPTILE_INSTALL_CMAKEDIR}")
-install(FILES "${PROJECT_SOURCE_DIR}/cmake/HiptileTargets.cmake" DESTINATION "${HIPTILE_INSTALL_CMAKEDIR}")
+install(FILES "${PROJECT_SOURCE_DIR}/cmake/HiptileHelpers.cmake" DESTINATION "${HIPTILE_INSTALL_CMAKEDIR}")
 
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/hiptileConfig.cmake.in"
                               "${PROJECT_BINARY_DIR}/hiptileConfig.cmake"
