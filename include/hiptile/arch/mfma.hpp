@@ -40,6 +40,7 @@ namespace hiptile::arch {
 template <class Atom, class ElementA_, class ElementB_, class ElementC_, int M, int N, int K>
 struct MfmaAtomBase {
   static_assert(M == N && (M == 32 || M == 16), "gfx942 single-block MFMA tiles are 32x32 or 16x16");
+  static constexpr bool kIsMfma = true;  // the MFMA family: one wave64 computes the atom
   using ElementA = ElementA_;
   using ElementB = ElementB_;
   using ElementC = ElementC_;  // the accumulator: float, or int32_t for i8
@@ -54,22 +55,22 @@ struct MfmaAtomBase {
   using FragmentC = Array<ElementC, kCPerLane>;
 
   // A[i][k]
-  static constexpr int a_lane(int i, int k) { return i + kM * (k / kAPerLane); }
-  static constexpr int a_reg(int, int k) { return k % kAPerLane; }
-  static constexpr int a_row(int lane, int) { return lane % kM; }
-  static constexpr int a_k(int lane, int reg) { return (lane / kM) * kAPerLane + reg; }
+  HIPTILE_HOST_DEVICE static constexpr int a_lane(int i, int k) { return i + kM * (k / kAPerLane); }
+  HIPTILE_HOST_DEVICE static constexpr int a_reg(int, int k) { return k % kAPerLane; }
+  HIPTILE_HOST_DEVICE static constexpr int a_row(int lane, int) { return lane % kM; }
+  HIPTILE_HOST_DEVICE static constexpr int a_k(int lane, int reg) { return (lane / kM) * kAPerLane + reg; }
   // B[k][j]
-  static constexpr int b_lane(int k, int j) { return j + kN * (k / kBPerLane); }
-  static constexpr int b_reg(int k, int) { return k % kBPerLane; }
-  static constexpr int b_col(int lane, int) { return lane % kN; }
-  static constexpr int b_k(int lane, int reg) { return (lane / kN) * kBPerLane + reg; }
+  HIPTILE_HOST_DEVICE static constexpr int b_lane(int k, int j) { return j + kN * (k / kBPerLane); }
+  HIPTILE_HOST_DEVICE static constexpr int b_reg(int k, int) { return k % kBPerLane; }
+  HIPTILE_HOST_DEVICE static constexpr int b_col(int lane, int) { return lane % kN; }
+  HIPTILE_HOST_DEVICE static constexpr int b_k(int lane, int reg) { return (lane / kN) * kBPerLane + reg; }
   // C[i][j] and D[i][j]
-  static constexpr int c_lane(int i, int j) { return kM == 32 ? j + 32 * ((i / 4) % 2) : j + 16 * (i / 4); }
-  static constexpr int c_reg(int i, int) { return kM == 32 ? 4 * (i / 8) + i % 4 : i % 4; }
-  static constexpr int c_row(int lane, int reg) {
+  HIPTILE_HOST_DEVICE static constexpr int c_lane(int i, int j) { return kM == 32 ? j + 32 * ((i / 4) % 2) : j + 16 * (i / 4); }
+  HIPTILE_HOST_DEVICE static constexpr int c_reg(int i, int) { return kM == 32 ? 4 * (i / 8) + i % 4 : i % 4; }
+  HIPTILE_HOST_DEVICE static constexpr int c_row(int lane, int reg) {
     return kM == 32 ? 8 * (reg / 4) + 4 * (lane / 32) + reg % 4 : 4 * (lane / 16) + reg;
   }
-  static constexpr int c_col(int lane, int) { return lane % kN; }
+  HIPTILE_HOST_DEVICE static constexpr int c_col(int lane, int) { return lane % kN; }
 
   // D = A·B + C for the whole wave; every lane of the wave must call it (d may alias c).
   HIPTILE_DEVICE static void mma(FragmentC& d, FragmentA const& a, FragmentB const& b, FragmentC const& c);

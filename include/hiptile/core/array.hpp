@@ -31,6 +31,7 @@ struct alignas(detail::fragment_alignment(sizeof(T) * N, alignof(T))) Array {
   HIPTILE_HOST_DEVICE static constexpr int size() { return N; }
 
   HIPTILE_HOST_DEVICE constexpr void fill(T const& value) {
+    HIPTILE_UNROLL
     for (int i = 0; i < N; ++i) data_[i] = value;
   }
 

@@ -14,3 +14,12 @@
 
 // Forced inlining: device code must not pay for call boundaries the compiler might keep.
 #define HIPTILE_INLINE inline __attribute__((always_inline))
+
+// Unroll a loop over register fragments completely, so every fragment index is a constant and the
+// fragment stays in registers (a run-time index would put it in scratch memory). The simulator keeps
+// fragments in host memory anyway, so there it leaves the choice to the host compiler.
+#if HIPTILE_BACKEND_SIM
+#define HIPTILE_UNROLL
+#else
+#define HIPTILE_UNROLL _Pragma("unroll")
+#endif

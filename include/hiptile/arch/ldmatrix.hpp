@@ -1,0 +1,30 @@
+#pragma once
+// ldmatrix (sm_75+): a warp loads four 8×8 matrices of 16-bit elements from shared memory. Lane l
+// gives the address of row l % 8 of matrix l / 8 (16 contiguous bytes); each lane receives, per
+// matrix, the two elements at row lane / 4, columns 2·(lane % 4) and +1 — the mma.sync fragment order.
+#include <cstdint>
+
+#include "hiptile/core/array.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::arch {
+
+template <class Element>
+HIPTILE_DEVICE HIPTILE_INLINE Array<std::uint32_t, 4> ldmatrix_x4(Element const* row_address) {
+  static_assert(sizeof(Element) == 2, "ldmatrix moves 16-bit elements");
+  Array<std::uint32_t, 4> r{};
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+  auto const shared = static_cast<std::uint32_t>(__cvta_generic_to_shared(row_address));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(shared));
+#elif HIPTILE_BACKEND_NVIDIA
+  (void)row_address;  // host pass of nvcc: never called
+#else
+  (void)row_address;
+  static_assert(sizeof(Element) == 0, "ldmatrix exists on NVIDIA GPUs only");
+#endif
+  return r;
+}
+
+}  // namespace hiptile::arch

@@ -1,0 +1,21 @@
+#pragma once
+// BiasMode: which bias vector element an output element adds. The epilogue reads it and passes
+// it to the output functor as its bias argument (0 for kNone).
+namespace hiptile::epilogue {
+
+enum class BiasMode {
+  kNone,       // no bias
+  kPerRow,     // D[m][n] adds bias[m]: one value per output row (per M index)
+  kPerColumn,  // D[m][n] adds bias[n]: one value per output column (per N index)
+};
+
+constexpr const char* to_string(BiasMode mode) {
+  switch (mode) {
+    case BiasMode::kNone: return "none";
+    case BiasMode::kPerRow: return "per row";
+    case BiasMode::kPerColumn: return "per column";
+  }
+  return "unknown";
+}
+
+}  // namespace hiptile::epilogue

@@ -1,0 +1,57 @@
+#pragma once
+// DirectStoreEpilogue: applies the output functor to each accumulator and stores it straight from
+// the registers: D[m][n] = op(acc, C[m][n], bias), for the elements inside the problem only.
+//
+// Each accumulator register knows its (row, column) from the wave MMA's layout functions, so this
+// works for any atom. Neighbouring lanes hold neighbouring columns (MFMA C/D layout), so for a
+// row-major D each store instruction writes contiguous runs of a row.
+#include <cstdint>
+
+#include "hiptile/arch/global_memory.hpp"
+#include "hiptile/epilogue/bias.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::epilogue {
+
+template <class WaveMma, class ElementC, class LayoutC, class OutputOp>
+struct DirectStoreEpilogue {
+  using Accumulators = typename WaveMma::Accumulators;
+
+  struct Params {
+    ElementC const* c = nullptr;  // read only when the output op needs the source (beta != 0)
+    std::int64_t ldc = 0;
+    ElementC* d = nullptr;
+    std::int64_t ldd = 0;
+    ElementC const* bias = nullptr;
+    BiasMode bias_mode = BiasMode::kNone;
+    typename OutputOp::Params op{};
+    int extent_m = 0;
+    int extent_n = 0;
+  };
+
+  // Stores this lane's accumulators of the wave tile whose first element is (m0, n0).
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int m0, int n0, int lane) {
+    OutputOp const op(p.op);
+    bool const source = op.is_source_needed();
+    HIPTILE_UNROLL
+    for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
+      HIPTILE_UNROLL
+      for (int ni = 0; ni < WaveMma::kAtomsN; ++ni) {
+        auto const& fragment = acc[mi * WaveMma::kAtomsN + ni];
+        HIPTILE_UNROLL
+        for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; ++r) {
+          int const m = m0 + WaveMma::accumulator_row(lane, mi, r);
+          int const n = n0 + WaveMma::accumulator_col(lane, ni, r);
+          if (m >= p.extent_m || n >= p.extent_n) continue;
+          float const c = source ? static_cast<float>(arch::global_load(p.c + LayoutC::offset(m, n, p.ldc))) : 0.0f;
+          float const bias = p.bias_mode == BiasMode::kPerRow      ? static_cast<float>(arch::global_load(p.bias + m))
+                             : p.bias_mode == BiasMode::kPerColumn ? static_cast<float>(arch::global_load(p.bias + n))
+                                                                   : 0.0f;
+          arch::global_store(p.d + LayoutC::offset(m, n, p.ldd), op(static_cast<float>(fragment[r]), c, bias));
+        }
+      }
+    }
+  }
+};
+
+}  // namespace hiptile::epilogue

@@ -1,0 +1,60 @@
+#pragma once
+// DefaultGemm: a good configuration picked from element types, layouts and architecture, so the
+// simplest use is one line:
+//
+//   using Gemm = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor,
+//                                                   half_t, RowMajor, hiptile::arch::Gfx942>;
+//
+// Every choice is a member alias, so a configuration can start from the default and override one
+// parameter by spelling out device::Gemm with the others.
+#include <type_traits>
+
+#include "hiptile/arch/arch_tags.hpp"
+#include "hiptile/arch/mfma.hpp"
+#include "hiptile/arch/mma_sync.hpp"
+#include "hiptile/core/coord.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/numeric/bfloat16.hpp"
+#include "hiptile/numeric/half.hpp"
+
+namespace hiptile::gemm::device {
+
+template <class Element, class Arch>
+struct DefaultMmaAtom;
+// gfx942 and gfx90a: the 32×32×8 MFMA — half the instructions of 16×16×16 for the same work.
+template <>
+struct DefaultMmaAtom<half_t, arch::Gfx942> : std::type_identity<arch::Mfma32x32x8F16> {};
+template <>
+struct DefaultMmaAtom<bfloat16_t, arch::Gfx942> : std::type_identity<arch::Mfma32x32x8Bf16> {};
+template <>
+struct DefaultMmaAtom<half_t, arch::Gfx90a> : std::type_identity<arch::Mfma32x32x8F16> {};
+template <>
+struct DefaultMmaAtom<bfloat16_t, arch::Gfx90a> : std::type_identity<arch::Mfma32x32x8Bf16> {};
+template <>
+struct DefaultMmaAtom<half_t, arch::Sm80> : std::type_identity<arch::MmaSync16x8x16F16> {};
+template <>
+struct DefaultMmaAtom<bfloat16_t, arch::Sm80> : std::type_identity<arch::MmaSync16x8x16Bf16> {};
+template <>
+struct DefaultMmaAtom<half_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x16F16> {};
+template <>
+struct DefaultMmaAtom<bfloat16_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x16Bf16> {};
+
+// MI300X has 8 XCDs with an L2 each (FACTS.md): give each one a compact block of tiles, grouped
+// 8 tile-rows deep inside. Other devices: grouping only.
+template <class Arch>
+using DefaultTileOrder = std::conditional_t<std::is_same_v<Arch, arch::Gfx942>,
+                                            kernel::XcdRemap<kernel::GroupedTileOrder<8>, 8>,
+                                            kernel::GroupedTileOrder<8>>;
+
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
+          class OutputOp = epilogue::LinearCombination<ElementC>>
+using DefaultGemm =
+    Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, float, Arch,
+         GemmShape<128, 128, 32>,  // 128×128 output tile, K in stages of 32
+         GemmShape<64, 64, 32>,    // 2×2 waves, each 64×64: 4 waves on gfx9, 4 warps on NVIDIA
+         typename DefaultMmaAtom<ElementA, Arch>::type, OutputOp, DefaultTileOrder<Arch>,
+         2>;  // two LDS stages: one computes while the next is written
+
+}  // namespace hiptile::gemm::device

@@ -1,0 +1,66 @@
+#pragma once
+// GemmConfiguration: the compile-time checks of a GEMM configuration, each with a message that
+// says what to change, and the wave-level MMA the configuration implies.
+#include <cstddef>
+#include <type_traits>
+
+#include "hiptile/core/concepts.hpp"
+#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/wave/mfma_wave_mma.hpp"
+#include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
+
+namespace hiptile::gemm::device {
+
+template <class Atom>
+concept MfmaAtom = requires { Atom::kIsMfma; };
+template <class Atom>
+concept MmaSyncAtom = requires { Atom::kIsMmaSync; };
+
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
+          class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
+          class TileOrder, int Stages>
+struct GemmConfiguration {
+  static_assert(GemmShapeType<TileShape> && GemmShapeType<WaveShape>,
+                "TileShape and WaveShape must be GemmShape<M, N, K> with positive extents");
+  static_assert(TileShape::kM % WaveShape::kM == 0, "TileShape::kM must be a multiple of WaveShape::kM");
+  static_assert(TileShape::kN % WaveShape::kN == 0, "TileShape::kN must be a multiple of WaveShape::kN");
+  static_assert(WaveShape::kK == TileShape::kK, "WaveShape::kK must equal TileShape::kK (waves split M and N only)");
+  static_assert(WaveShape::kM % MmaAtom::kM == 0, "WaveShape::kM must be a multiple of the MMA atom's M");
+  static_assert(WaveShape::kN % MmaAtom::kN == 0, "WaveShape::kN must be a multiple of the MMA atom's N");
+  static_assert(TileShape::kK % MmaAtom::kK == 0, "TileShape::kK must be a multiple of the MMA atom's K");
+  static_assert(std::is_same_v<ElementA, typename MmaAtom::ElementA> && std::is_same_v<ElementB, typename MmaAtom::ElementB>,
+                "ElementA and ElementB must be the MMA atom's input types");
+  static_assert(std::is_same_v<ElementAccumulator, typename MmaAtom::ElementC>,
+                "ElementAccumulator must be the MMA atom's accumulator type");
+  static_assert(MfmaAtom<MmaAtom> || MmaSyncAtom<MmaAtom>, "MmaAtom must be an MFMA atom (arch/mfma.hpp) or an mma.sync atom (arch/mma_sync.hpp)");
+  static_assert(!MfmaAtom<MmaAtom> || Arch::kWaveSize == 64, "MFMA atoms need a wave64 architecture (Gfx942, Gfx90a)");
+  static_assert(!MmaSyncAtom<MmaAtom> || Arch::kWaveSize == 32, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90)");
+  static_assert(Stages >= 2, "Stages must be at least 2 (one stage computes while the next loads)");
+
+  static constexpr int kWaves = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN);
+  static constexpr int kThreads = kWaves * Arch::kWaveSize;
+  static_assert(kThreads <= 1024, "TileShape / WaveShape gives more than 1024 threads: use larger wave tiles");
+
+  static constexpr int kAccumulatorRegisters =
+      (WaveShape::kM / MmaAtom::kM) * (WaveShape::kN / MmaAtom::kN) * MmaAtom::kCPerLane;
+  static_assert(kAccumulatorRegisters <= 256,
+                "the wave tile needs more than 256 accumulator registers per lane: use a smaller WaveShape");
+
+  static constexpr std::size_t kLdsBytes =
+      Stages * (block::PackedLdsLayout<ElementA, TileShape::kM, TileShape::kK>::kBytes +
+                block::PackedLdsLayout<ElementB, TileShape::kN, TileShape::kK>::kBytes);
+  static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
+                "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
+
+  static_assert((TileShape::kM * TileShape::kK * sizeof(ElementA)) % (16 * kThreads) == 0 &&
+                    (TileShape::kN * TileShape::kK * sizeof(ElementB)) % (16 * kThreads) == 0,
+                "each thread must load whole 16-byte vectors of A and B: grow the tile or shrink the waves");
+
+  using WaveMma = std::conditional_t<
+      MfmaAtom<MmaAtom>,
+      wave::MfmaWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>,
+      wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>>;
+  static constexpr bool kValid = true;
+};
+
+}  // namespace hiptile::gemm::device

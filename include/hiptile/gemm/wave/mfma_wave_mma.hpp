@@ -1,0 +1,99 @@
+#pragma once
+// MfmaWaveMma: one wave's share of a block tile. It reads A and B fragments of one LDS stage in
+// the MFMA atom's layout and runs the atoms that cover its WaveM × WaveN tile, accumulating in
+// registers across the K loop.
+//
+// K order inside a stage: the lanes of an atom form G = 64 / AtomM groups along K, and lane group
+// g of every atom row reads one contiguous run of TileK / G elements (whole 16-byte packs). K-step
+// s of the atom then takes elements [s·P, s·P + P) of that run (P = elements per lane). So atom
+// step s, lane group g, register r multiplies physical k = g·(TileK/G) + s·P + r of A with the
+// same physical k of B: a permutation of K inside the stage, the same for both operands, which
+// leaves A·B unchanged and turns every fragment read into ds_read_b128.
+#include "hiptile/arch/lds_access.hpp"
+#include "hiptile/arch/mfma.hpp"
+#include "hiptile/core/array.hpp"
+#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::wave {
+
+template <class Atom, int WaveM, int WaveN, int TileM, int TileN, int TileK>
+struct MfmaWaveMma {
+  using ElementA = typename Atom::ElementA;
+  using ElementB = typename Atom::ElementB;
+  using ElementAccumulator = typename Atom::ElementC;
+  static_assert(WaveM % Atom::kM == 0 && WaveN % Atom::kN == 0,
+                "WaveShape must be a multiple of the MFMA atom's M and N");
+  static constexpr int kAtomsM = WaveM / Atom::kM;
+  static constexpr int kAtomsN = WaveN / Atom::kN;
+  static constexpr int kGroups = 64 / Atom::kM;     // lane groups along K
+  static constexpr int kRun = TileK / kGroups;      // contiguous K elements one lane reads per row
+  static constexpr int kSteps = TileK / Atom::kK;  // atom K-steps per stage
+  static_assert(TileK % Atom::kK == 0, "TileShape::kK must be a multiple of the MFMA atom's K");
+  static_assert(kSteps * Atom::kAPerLane == kRun, "MFMA atom layout and stage depth disagree");
+
+  using LayoutA = block::PackedLdsLayout<ElementA, TileM, TileK>;
+  using LayoutB = block::PackedLdsLayout<ElementB, TileN, TileK>;
+  static constexpr int kPackA = LayoutA::kPackElements;
+  static constexpr int kPackB = LayoutB::kPackElements;
+  static_assert(kRun % kPackA == 0 && kRun % kPackB == 0,
+                "TileShape::kK too small for the atom: each lane must read whole 16-byte packs (raise kK)");
+
+  // Per-lane accumulators: one atom fragment for each (mi, ni) atom of the wave tile.
+  using Accumulators = Array<typename Atom::FragmentC, kAtomsM * kAtomsN>;
+  // How the accumulator registers map to the wave tile (for the epilogue).
+  static constexpr int kAccumulatorsPerAtom = Atom::kCPerLane;
+  HIPTILE_HOST_DEVICE static constexpr int accumulator_row(int lane, int atom_m, int reg) {
+    return atom_m * Atom::kM + Atom::c_row(lane, reg);
+  }
+  HIPTILE_HOST_DEVICE static constexpr int accumulator_col(int lane, int atom_n, int reg) {
+    return atom_n * Atom::kN + Atom::c_col(lane, reg);
+  }
+
+  // acc += A_stage[wave_m0 .. +WaveM) · B_stage[wave_n0 .. +WaveN)ᵀ over the whole stage.
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, ElementA const* stage_a, ElementB const* stage_b,
+                                                int wave_m0, int wave_n0, int lane) {
+    int const group = lane / Atom::kM;
+    int const row = lane % Atom::kM;
+    Array<Array<ElementA, kRun>, kAtomsM> a;
+    Array<Array<ElementB, kRun>, kAtomsN> b;
+    HIPTILE_UNROLL
+    for (int mi = 0; mi < kAtomsM; ++mi) load_run<LayoutA>(a[mi], stage_a, wave_m0 + mi * Atom::kM + row, group);
+    HIPTILE_UNROLL
+    for (int ni = 0; ni < kAtomsN; ++ni) load_run<LayoutB>(b[ni], stage_b, wave_n0 + ni * Atom::kN + row, group);
+    HIPTILE_UNROLL
+    for (int s = 0; s < kSteps; ++s) {
+      HIPTILE_UNROLL
+      for (int mi = 0; mi < kAtomsM; ++mi) {
+        typename Atom::FragmentA fa;
+        HIPTILE_UNROLL
+        for (int r = 0; r < Atom::kAPerLane; ++r) fa[r] = a[mi][s * Atom::kAPerLane + r];
+        HIPTILE_UNROLL
+        for (int ni = 0; ni < kAtomsN; ++ni) {
+          typename Atom::FragmentB fb;
+          HIPTILE_UNROLL
+          for (int r = 0; r < Atom::kBPerLane; ++r) fb[r] = b[ni][s * Atom::kBPerLane + r];
+          auto& c = acc[mi * kAtomsN + ni];
+          Atom::mma(c, fa, fb, c);
+        }
+      }
+    }
+  }
+
+ private:
+  // The lane's run of kRun K elements of one row: kRun / pack 16-byte LDS reads.
+  template <class Layout, class Element>
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_run(Array<Element, kRun>& run, Element const* stage, int row,
+                                                     int group) {
+    constexpr int kPack = Layout::kPackElements;
+    using Pack = Array<Element, kPack>;
+    HIPTILE_UNROLL
+    for (int p = 0; p < kRun / kPack; ++p) {
+      Pack const v = arch::lds_load(reinterpret_cast<Pack const*>(stage + Layout::offset(row, group * kRun + p * kPack)));
+      HIPTILE_UNROLL
+      for (int e = 0; e < kPack; ++e) run[p * kPack + e] = v[e];
+    }
+  }
+};
+
+}  // namespace hiptile::gemm::wave

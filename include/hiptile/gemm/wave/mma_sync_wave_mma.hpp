@@ -1,0 +1,71 @@
+#pragma once
+// MmaSyncWaveMma: one NVIDIA warp's share of a block tile, with m16n8k16 mma.sync atoms. Fragments
+// come from the PackedLdsLayout stage with ldmatrix.x4: a pack (8 k of one row, 16 bytes) is
+// exactly one ldmatrix row, so four 8×8 matrices give an A fragment (rows 0-7 / 8-15 × packs
+// 2s / 2s+1) or the B fragments of two neighbouring n8 atoms.
+#include "hiptile/arch/ldmatrix.hpp"
+#include "hiptile/arch/mma_sync.hpp"
+#include "hiptile/core/array.hpp"
+#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::wave {
+
+template <class Atom, int WaveM, int WaveN, int TileM, int TileN, int TileK>
+struct MmaSyncWaveMma {
+  using ElementA = typename Atom::ElementA;
+  using ElementB = typename Atom::ElementB;
+  using ElementAccumulator = typename Atom::ElementC;
+  static_assert(WaveM % Atom::kM == 0 && WaveN % (2 * Atom::kN) == 0,
+                "WaveShape::kM must be a multiple of 16 and WaveShape::kN of 16 for m16n8k16 atoms");
+  static_assert(TileK % Atom::kK == 0, "TileShape::kK must be a multiple of 16 for m16n8k16 atoms");
+  static constexpr int kAtomsM = WaveM / Atom::kM;
+  static constexpr int kAtomsN = WaveN / Atom::kN;
+  static constexpr int kSteps = TileK / Atom::kK;
+
+  using LayoutA = block::PackedLdsLayout<ElementA, TileM, TileK>;
+  using LayoutB = block::PackedLdsLayout<ElementB, TileN, TileK>;
+  static_assert(LayoutA::kPackElements == 8, "ldmatrix fragments need 2-byte elements");
+
+  using Accumulators = Array<typename Atom::FragmentC, kAtomsM * kAtomsN>;
+  static constexpr int kAccumulatorsPerAtom = Atom::kCPerLane;
+  HIPTILE_HOST_DEVICE static constexpr int accumulator_row(int lane, int atom_m, int reg) {
+    return atom_m * Atom::kM + Atom::c_row(lane, reg);
+  }
+  HIPTILE_HOST_DEVICE static constexpr int accumulator_col(int lane, int atom_n, int reg) {
+    return atom_n * Atom::kN + Atom::c_col(lane, reg);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, ElementA const* stage_a, ElementB const* stage_b,
+                                                int wave_m0, int wave_n0, int lane) {
+    int const row8 = lane % 8;
+    HIPTILE_UNROLL
+    for (int s = 0; s < kSteps; ++s) {
+      Array<typename Atom::FragmentA, kAtomsM> a;
+      Array<typename Atom::FragmentB, kAtomsN> b;
+      HIPTILE_UNROLL
+      for (int mi = 0; mi < kAtomsM; ++mi) {
+        int const row = wave_m0 + mi * 16 + row8 + 8 * ((lane / 8) % 2);
+        auto const r = arch::ldmatrix_x4(stage_a + LayoutA::offset(row, (2 * s + lane / 16) * 8));
+        a[mi] = __builtin_bit_cast(typename Atom::FragmentA, r);
+      }
+      HIPTILE_UNROLL
+      for (int ni = 0; ni < kAtomsN; ni += 2) {
+        int const col = wave_n0 + ni * 8 + row8 + 8 * (lane / 16);
+        auto const r = arch::ldmatrix_x4(stage_b + LayoutB::offset(col, (2 * s + (lane / 8) % 2) * 8));
+        b[ni] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
+        b[ni + 1] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
+      }
+      HIPTILE_UNROLL
+      for (int mi = 0; mi < kAtomsM; ++mi) {
+        HIPTILE_UNROLL
+        for (int ni = 0; ni < kAtomsN; ++ni) {
+          auto& c = acc[mi * kAtomsN + ni];
+          Atom::mma(c, a[mi], b[ni], c);
+        }
+      }
+    }
+  }
+};
+
+}  // namespace hiptile::gemm::wave

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs on the lent NVIDIA machine (device tool), from the repository root, with the binaries that
+# scripts/build_device_gemm.sh put in .device/ (carry it): first the GEMM correctness suite, then
+# the GEMM benchmark beside cuBLAS. Full outputs go to $OUT.
+set -euo pipefail
+export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
+out="${OUT:-/tmp}"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$out/gpu.txt"
+.device/gemm_nvidia_test 2>&1 | tee "$out/gemm_nvidia_test.txt"
+.device/gemm_nvidia --benchmark_out="$out/gemm_nvidia.json" --benchmark_out_format=json \
+  --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/gemm_nvidia.txt"

@@ -1,0 +1,134 @@
+// The GEMM templates built with nvcc for sm_90 (mma.sync atoms) and run on an NVIDIA GPU: every
+// input type × output type × A/B/C layout on ragged shapes against a double-precision host
+// reference, D poisoned before each run. Prints "N passed, N failed" and exits non-zero on failure.
+// Run on the lent H100 by scripts/device_gemm.sh; CI has no GPU (label nvidia-run).
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/numeric/numeric_limits.hpp"
+#include "hiptile/platform/platform.hpp"
+
+namespace {
+
+using namespace hiptile;
+using layout::ColumnMajor;
+using layout::RowMajor;
+
+struct Shape {
+  int m, n, k, pad;
+};
+
+std::vector<Shape> const kShapes = {
+    {1, 1, 1, 0},       {1, 131, 7, 0},     {67, 1, 40, 8},    {128, 128, 32, 0}, {129, 127, 33, 0},
+    {13, 257, 300, 24}, {131, 67, 13, 0},   {200, 61, 97, 40}, {3, 5, 1000, 0},   {256, 130, 64, 1000},
+    {1000, 1000, 1000, 0}, {777, 333, 2048, 8},
+};
+
+template <class T>
+struct Device {
+  T* ptr = nullptr;
+  explicit Device(std::vector<T> const& host) {
+    void* p = nullptr;
+    if (!ok(device_allocate(&p, host.size() * sizeof(T)))) std::abort();
+    ptr = static_cast<T*>(p);
+    copy_memory(ptr, host.data(), host.size() * sizeof(T), CopyKind::kHostToDevice);
+  }
+  ~Device() { device_free(ptr); }
+  std::vector<T> read(std::size_t n) const {
+    std::vector<T> out(n);
+    copy_memory(out.data(), ptr, n * sizeof(T), CopyKind::kDeviceToHost);
+    return out;
+  }
+};
+
+std::int64_t padded_ld(std::int64_t min_ld, int pad) { return (min_ld + 7) / 8 * 8 + pad; }
+
+template <class EA, class LA, class LB, class EC, class LC>
+bool run_case(Shape s, float alpha, float beta) {
+  using OutputOp = epilogue::LinearCombination<EC>;
+  using Gemm = gemm::device::DefaultGemm<EA, LA, EA, LB, EC, LC, arch::Sm90, OutputOp>;
+  std::mt19937 rng(s.m * 7919 + s.n * 31 + s.k);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  std::int64_t const lda = padded_ld(LA::min_leading_dimension(s.m, s.k), s.pad);
+  std::int64_t const ldb = padded_ld(LB::min_leading_dimension(s.k, s.n), s.pad);
+  std::int64_t const ldc = padded_ld(LC::min_leading_dimension(s.m, s.n), s.pad);
+  std::vector<EA> a((LA::kRowMajor ? s.m : s.k) * lda), b((LB::kRowMajor ? s.k : s.n) * ldb);
+  std::vector<EC> c((LC::kRowMajor ? s.m : s.n) * ldc), d(c.size(), EC(NAN));
+  for (auto& x : a) x = EA(dist(rng));
+  for (auto& x : b) x = EA(dist(rng));
+  for (auto& x : c) x = EC(dist(rng));
+  Device<EA> da(a), db(b);
+  Device<EC> dc(c), dd(d);
+  typename Gemm::Arguments args{{s.m, s.n, s.k}, {da.ptr, lda}, {db.ptr, ldb}, {dc.ptr, ldc}, {dd.ptr, ldc},
+                                typename OutputOp::Params{alpha, beta}};
+  Gemm gemm;
+  if (Status st = gemm.initialize(args); !ok(st)) {
+    std::printf("  initialize: %s\n", to_string(st));
+    return false;
+  }
+  if (Status st = gemm.run(); !ok(st) || !ok(device_synchronize())) {
+    std::printf("  run failed: %s\n", last_launch_error().c_str());
+    return false;
+  }
+  d = dd.read(d.size());
+  double const u = std::ldexp(1.0, -numeric_limits<EC>::digits);
+  for (int i = 0; i < s.m; ++i) {
+    for (int j = 0; j < s.n; ++j) {
+      double acc = 0, magnitude = 0;
+      for (int k = 0; k < s.k; ++k) {
+        double const p = double(float(a[LA::offset(i, k, lda)])) * double(float(b[LB::offset(k, j, ldb)]));
+        acc += p;
+        magnitude += std::abs(p);
+      }
+      double const cij = double(float(c[LC::offset(i, j, ldc)]));
+      double const ref = alpha * acc + beta * cij;
+      magnitude = std::abs(alpha) * magnitude + std::abs(beta * cij);
+      double const tol = u * std::abs(ref) + (s.k + 4) * std::ldexp(1.0, -23) * magnitude + 1e-30;
+      double const got = double(float(d[LC::offset(i, j, ldc)]));
+      if (!(std::abs(got - ref) <= tol)) {
+        std::printf("  D[%d][%d] = %g, reference %g, tolerance %g\n", i, j, got, ref, tol);
+        return false;
+      }
+    }
+  }
+  for (std::size_t idx = 0; idx < d.size(); ++idx) {
+    std::int64_t const outer = idx / ldc, inner = idx % ldc;
+    bool const inside = LC::kRowMajor ? (outer < s.m && inner < s.n) : (outer < s.n && inner < s.m);
+    if (!inside && !std::isnan(float(d[idx]))) {
+      std::printf("  wrote outside the problem at %zu\n", idx);
+      return false;
+    }
+  }
+  return true;
+}
+
+int passed = 0, failed = 0;
+
+template <class EA, class LA, class LB, class EC, class LC>
+void run_config(char const* name) {
+  for (Shape const& s : kShapes) {
+    for (auto [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.5f, 0.75f}}) {
+      bool const good = run_case<EA, LA, LB, EC, LC>(s, alpha, beta);
+      (good ? passed : failed)++;
+      if (!good) std::printf("FAILED %s M=%d N=%d K=%d pad=%d alpha=%g beta=%g\n", name, s.m, s.n, s.k, s.pad, alpha, beta);
+    }
+  }
+}
+
+}  // namespace
+
+int main() {
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor>("f16 TN -> f16");
+  run_config<half_t, RowMajor, RowMajor, half_t, RowMajor>("f16 TT -> f16");
+  run_config<half_t, ColumnMajor, ColumnMajor, float, RowMajor>("f16 NN -> f32");
+  run_config<half_t, ColumnMajor, RowMajor, half_t, ColumnMajor>("f16 NT -> f16 col");
+  run_config<bfloat16_t, RowMajor, ColumnMajor, bfloat16_t, RowMajor>("bf16 TN -> bf16");
+  run_config<bfloat16_t, ColumnMajor, RowMajor, float, RowMajor>("bf16 NT -> f32");
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
