@@ -1,4 +1,4 @@
-// 00_index_decomposition: map the linear indices of an NHWC tensor back to (n, h, w, c) with
+// 02_index_decomposition: map the linear indices of an NHWC tensor back to (n, h, w, c) with
 // FastDivmod, in a kernel run by hiptile's MI300 simulator.
 //
 // A kernel that walks a tensor by linear index splits each index into coordinates:
