@@ -7,6 +7,7 @@
 //
 //   using Op = epilogue::LinearCombination<half_t, epilogue::GeluTanh>;
 //   Op::Params params{alpha, beta};          // the activation's own parameters third, if any
+#include "hiptile/arch/float_convert.hpp"
 #include "hiptile/epilogue/activation.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/numeric/conversion.hpp"
@@ -49,7 +50,11 @@ class LinearCombination {
                                                               float bias = 0.0f) const {
     float const scaled_source = params_.beta != 0.0f ? params_.beta * source : 0.0f;
     float const x = params_.alpha * acc + scaled_source + bias;
-    return convert<ElementOutput>(params_.activation(x), kOverflow);
+    if constexpr (kOverflow == OverflowMode::kNonSaturating) {
+      return arch::round_to_nearest<ElementOutput>(params_.activation(x));  // the GPU's own conversion
+    } else {
+      return convert<ElementOutput>(params_.activation(x), kOverflow);
+    }
   }
 
  private:

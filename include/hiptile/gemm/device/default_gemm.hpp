@@ -48,13 +48,24 @@ using DefaultTileOrder = std::conditional_t<std::is_same_v<Arch, arch::Gfx942>,
                                             kernel::XcdRemap<kernel::GroupedTileOrder<8>, 8>,
                                             kernel::GroupedTileOrder<8>>;
 
+template <class Arch>
+inline constexpr bool kNvidiaArch = Arch::kWaveSize == 32;
+
+// gfx9: a 128×128 tile of 4 waves (64×64 each) in two LDS stages keeps LDS at 37 KB.
+// NVIDIA: a 128×256×64 tile of 8 warps and three cp.async stages (167 KB of shared memory) keeps
+// enough copies in flight to feed mma.sync, with one barrier per 64 of K.
+template <class Arch>
+using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<128, 256, 64>, GemmShape<128, 128, 32>>;
+template <class Arch>
+using DefaultWaveShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<64, 64, 64>, GemmShape<64, 64, 32>>;
+template <class Arch>
+inline constexpr int kDefaultStages = kNvidiaArch<Arch> ? 3 : 2;
+
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>
-using DefaultGemm =
-    Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, float, Arch,
-         GemmShape<128, 128, 32>,  // 128×128 output tile, K in stages of 32
-         GemmShape<64, 64, 32>,    // 2×2 waves, each 64×64: 4 waves on gfx9, 4 warps on NVIDIA
-         typename DefaultMmaAtom<ElementA, Arch>::type, OutputOp, DefaultTileOrder<Arch>,
-         2>;  // two LDS stages: one computes while the next is written
+using DefaultGemm = Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, float, Arch, DefaultTileShape<Arch>,
+                         DefaultWaveShape<Arch>,
+                         typename DefaultMmaAtom<ElementA, Arch>::type, OutputOp, DefaultTileOrder<Arch>,
+                         kDefaultStages<Arch>>;
 
 }  // namespace hiptile::gemm::device

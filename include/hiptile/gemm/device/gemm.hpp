@@ -12,6 +12,7 @@
 // a wrong argument is refused by can_implement() (and initialize()) with its own Status.
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/coord.hpp"
@@ -20,6 +21,7 @@
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
+#include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/layout/tensor_ref.hpp"
@@ -40,8 +42,15 @@ class Gemm {
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   using WaveMma = typename Config::WaveMma;
-  using Mainloop = mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape, WaveShape, WaveMma,
-                                               Arch::kWaveSize, Stages>;
+  // NVIDIA with both operands K-contiguous: cp.async straight into LDS. Otherwise the loads pass
+  // through registers (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles are transposed).
+  static constexpr bool kAsyncCopy =
+      Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+  using Mainloop = std::conditional_t<
+      kAsyncCopy,
+      mainloop::AsyncCopyMainloop<ElementA, ElementB, TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>,
+      mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape, WaveShape, WaveMma,
+                                  Arch::kWaveSize, Stages>>;
   using Epilogue = epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>;
   using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, TileOrder>;
   static constexpr int kThreads = Mainloop::kThreads;

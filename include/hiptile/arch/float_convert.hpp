@@ -1,0 +1,39 @@
+#pragma once
+// round_to_nearest<T>(float): float → T with round-to-nearest-even and IEEE overflow (to infinity
+// or NaN), using the GPU's conversion instruction where it has one. The result is the same as
+// hiptile's software conversion T(float) (numeric/narrow_float.hpp) — only faster and much
+// smaller: an unrolled epilogue converts every accumulator, and the software path is about 30
+// instructions each.
+//   nvidia: cvt.rn.f16.f32 / cvt.rn.bf16.f32 (sm_80+)
+//   gfx942: v_cvt_f16_f32 for f16; bf16 has no conversion instruction before gfx950
+#include <cstdint>
+
+#include "hiptile/numeric/bfloat16.hpp"
+#include "hiptile/numeric/half.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::arch {
+
+template <class T>
+HIPTILE_HOST_DEVICE HIPTILE_INLINE T round_to_nearest(float x) {
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+  if constexpr (std::is_same_v<T, half_t>) {
+    std::uint16_t bits;
+    asm("cvt.rn.f16.f32 %0, %1;\n" : "=h"(bits) : "f"(x));
+    return T::from_bits(bits);
+  } else if constexpr (std::is_same_v<T, bfloat16_t>) {
+    std::uint16_t bits;
+    asm("cvt.rn.bf16.f32 %0, %1;\n" : "=h"(bits) : "f"(x));
+    return T::from_bits(bits);
+  }
+#elif HIPTILE_BACKEND_AMD && HIPTILE_DEVICE_PASS
+  if constexpr (std::is_same_v<T, half_t>) return T::from_bits(__builtin_bit_cast(std::uint16_t, static_cast<_Float16>(x)));
+#endif
+  if constexpr (std::is_same_v<T, float>) {
+    return x;
+  } else {
+    return T(x);
+  }
+}
+
+}  // namespace hiptile::arch
