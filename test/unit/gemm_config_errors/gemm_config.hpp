@@ -1,0 +1,38 @@
+#pragma once
+// What every configuration in this folder needs: the device-level Gemm and the pieces its 14
+// template parameters are spelled from. Each .cpp names one configuration, states on a
+// `// expect-error:` line the diagnostic the headers must give for it (or `// expect: compiles`),
+// and makes the compiler instantiate it through instantiate<Gemm>().
+#include <cstddef>
+
+#include "hiptile/arch/arch_tags.hpp"
+#include "hiptile/arch/mfma.hpp"
+#include "hiptile/arch/mma_sync.hpp"
+#include "hiptile/core/coord.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/numeric/bfloat16.hpp"
+#include "hiptile/numeric/float8.hpp"
+#include "hiptile/numeric/half.hpp"
+
+namespace gemm_config_test {
+
+using hiptile::bfloat16_t;
+using hiptile::GemmShape;
+using hiptile::half_t;
+using hiptile::epilogue::LinearCombination;
+using hiptile::gemm::device::Gemm;
+using hiptile::gemm::kernel::GroupedTileOrder;
+using hiptile::layout::ColumnMajor;
+using hiptile::layout::RowMajor;
+namespace arch = hiptile::arch;
+
+// Instantiates the operator the way a user's code does: its size, its launch shape and its kernel.
+template <class G>
+constexpr std::size_t instantiate() {
+  return sizeof(G) + std::size_t(G::kThreads) + G::kLdsBytes + sizeof(typename G::Kernel::Params);
+}
+
+}  // namespace gemm_config_test
