@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Self-test of scripts/gemm_isa_table on the hand-written assembly in data/.
+
+usage: gemm_isa_table_test.py <path to gemm_isa_table> <path to isa_report> <data dir>
+
+data/gemm_loop_kernel.s was counted by hand. Its main K loop (from the latch label .LBB0_3 to the
+last branch back to it) has 17 instructions when the execz-skipped edge block is left out:
+  2 v_mfma_f32_32x32x8_f16                       2 x 32 = 64 MFMA cycles
+  1 VALU, 3 SALU, 4 branches, 1 ds_read, 1 ds_write, 1 buffer load, 1 s_barrier   12 cycles
+  s_nop 1                                        2 cycles
+  2 s_waitcnt (one vmcnt(0))                     0 cycles
+so 14 other cycles and 64 / 78 = 82%. The edge block adds 2 v_cndmask and s_nop 3 (4 cycles):
+20 instructions, 20 other cycles, 64 / 84 = 76%.
+"""
+
+import importlib.machinery
+import importlib.util
+import os
+import subprocess
+import sys
+import unittest
+
+TABLE = None
+ISA_REPORT = None
+DATA = None
+
+# The demangled name of a gfx942 DefaultGemm kernel (f16, A column-major, B row-major), as
+# isa_report prints it.
+GEMM_NAME = (
+    "void hiptile::kernel_entry<hiptile::gemm::kernel::GemmKernel<hiptile::GemmShape<128, 128, 32>, "
+    "hiptile::GemmShape<64, 64, 32>, hiptile::gemm::mainloop::PipelinedMainloop<hiptile::NarrowFloat<"
+    "hiptile::FormatBinary16>, (hiptile::gemm::OperandMajor)1, hiptile::NarrowFloat<hiptile::FormatBinary16>, "
+    "(hiptile::gemm::OperandMajor)1, hiptile::GemmShape<128, 128, 32>, hiptile::GemmShape<64, 64, 32>, "
+    "hiptile::gemm::wave::MfmaWaveMma<hiptile::arch::Mfma32x32x8F16, 64, 64, 128, 128, 32>, 64, 2>, "
+    "hiptile::epilogue::DirectStoreEpilogue<hiptile::gemm::wave::MfmaWaveMma<hiptile::arch::Mfma32x32x8F16, "
+    "64, 64, 128, 128, 32>, hiptile::NarrowFloat<hiptile::FormatBinary16>, hiptile::layout::RowMajor, "
+    "hiptile::epilogue::LinearCombination<hiptile::NarrowFloat<hiptile::FormatBinary16>, "
+    "hiptile::epilogue::Identity, (hiptile::OverflowMode)0>>, hiptile::gemm::kernel::XcdRemap<"
+    "hiptile::gemm::kernel::GroupedTileOrder<8>, 8>>>(hiptile::gemm::kernel::GemmKernel<...>::Params)")
+
+LOOP_ROW = "| 1 | 17 (20) | 2 | 64 | 1 | 3 | 4 | 1 / 1 | 1 | 2 | 1 | 2 (1) | 14 (20) | 82% (76%) |"
+
+
+def load_module():
+    loader = importlib.machinery.SourceFileLoader("gemm_isa_table", TABLE)
+    spec = importlib.util.spec_from_loader("gemm_isa_table", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def run(*args, stdin=None):
+    proc = subprocess.run([sys.executable, TABLE] + list(args), input=stdin, capture_output=True, text=True,
+                          check=False)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def data(name):
+    return os.path.join(DATA, name)
+
+
+class MainLoop(unittest.TestCase):
+    def test_the_hand_counted_loop_gives_the_hand_computed_row(self):
+        rc, out, err = run("--require-loop", data("gemm_loop_kernel.s"))
+        self.assertEqual(rc, 0, err)
+        self.assertIn(LOOP_ROW, out.splitlines())
+
+    def test_the_loop_without_mfma_is_not_the_main_loop(self):
+        table = load_module()
+        body = table.kernel_body(data("gemm_loop_kernel.s"), "_Z9loop_tilePKfPf")
+        start, end = table.find_main_loop(body)
+        self.assertEqual(body[start], ("label", ".LBB0_3"))
+        self.assertEqual(body[end], ("insn", "s_branch", ".LBB0_3"))
+
+    def test_isa_report_json_on_stdin_gives_the_same_row(self):
+        report = subprocess.run([sys.executable, ISA_REPORT, "--json", data("gemm_loop_kernel.s")],
+                                capture_output=True, text=True, check=True).stdout
+        rc, out, err = run("--require-loop", stdin=report)
+        self.assertEqual(rc, 0, err)
+        self.assertIn(LOOP_ROW, out.splitlines())
+
+    def test_a_kernel_without_a_loop_fails_require_loop(self):
+        rc, out, err = run("--require-loop", data("clean_kernel.s"))
+        self.assertEqual(rc, 1)
+        self.assertIn("no loop with v_mfma instructions", err)
+        self.assertIn("no main loop found", out)
+
+    def test_an_mfma_without_a_cycle_count_makes_utilisation_unknown_until_given(self):
+        table = load_module()
+        body = table.kernel_body(data("gemm_loop_kernel.s"), "_Z9loop_tilePKfPf")
+        loop = table.find_main_loop(body)
+        model = table.loop_model(body, loop, {}, set())
+        self.assertIsNone(model["utilisation"])
+        self.assertEqual(model["unknown"], ["v_mfma_f32_32x32x8_f16"])
+        rc, out, _ = run("--cycles", "v_mfma_f32_32x32x8_f16=64", data("gemm_loop_kernel.s"))
+        self.assertEqual(rc, 0)
+        self.assertIn("| 128 |", out)  # 2 x 64
+
+
+class Config(unittest.TestCase):
+    def test_the_demangled_name_gives_type_layouts_shapes_atom_and_stages(self):
+        config = load_module().parse_config(GEMM_NAME)
+        self.assertEqual(config, {"element": "f16", "layout": "A col, B row, C row", "tile": "128x128x32",
+                                  "wave": "64x64x32", "atom": "Mfma32x32x8F16", "stages": "2"})
+
+    def test_an_unknown_name_gives_question_marks(self):
+        config = load_module().parse_config("_Z10clean_tilePKfPf")
+        self.assertEqual(set(config.values()), {"?"})
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        sys.exit(2)
+    TABLE, ISA_REPORT, DATA = sys.argv[1:4]
+    unittest.main(argv=sys.argv[:1], verbosity=2)
