@@ -42,6 +42,7 @@ LOOP_ROW = "| 1 | 17 (20) | 2 | 64 | 1 | 3 | 4 | 1 / 1 | 1 | 2 | 1 | 2 (1) | 14 
 
 
 def load_module():
+    sys.dont_write_bytecode = True  # no __pycache__ next to the script in the source tree
     loader = importlib.machinery.SourceFileLoader("gemm_isa_table", TABLE)
     spec = importlib.util.spec_from_loader("gemm_isa_table", loader)
     module = importlib.util.module_from_spec(spec)
