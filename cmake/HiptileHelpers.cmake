@@ -17,7 +17,9 @@
 # no longer defines; it is 64 on every gfx9 target.
 
 set(HIPTILE_DEFAULT_AMD_ARCHS "gfx942;gfx90a")
-set(HIPTILE_HIP_COMPILE_FLAGS -x hip -nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64)
+# Device code is always optimised: at -O0 the HIP headers keep a device __assert_fail that needs
+# the ROCm device library, which -nogpulib leaves out.
+set(HIPTILE_HIP_COMPILE_FLAGS -x hip -nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64 -Xarch_device -O3)
 
 function(hiptile_find_sim_dependencies)
   if(TARGET hiptile::sim)

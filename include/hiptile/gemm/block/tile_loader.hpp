@@ -46,7 +46,13 @@ struct TileLoader {
   static_assert(Major == OperandMajor::kK || kVectorsPerThread % 2 == 0,
                 "an MN-contiguous tile needs an even number of vectors per thread");
 
-  using Registers = Array<Vector, kVectorsPerThread>;
+  // The loaded vectors, and for each how many of its leading elements are inside the operand. The
+  // mask is applied in store(), not load(): masking right after a load would make the load's
+  // consumer wait for the data there, inside the math of the previous tile.
+  struct Registers {
+    Array<Vector, kVectorsPerThread> vectors;
+    Array<int, kVectorsPerThread> valid;
+  };
 
   // Global → registers for the tile whose first row is `mn0` and first k is `k0`.
   HIPTILE_DEVICE HIPTILE_INLINE static void load(Registers& regs, OperandView<Element> const& op,
@@ -58,8 +64,8 @@ struct TileLoader {
         int const row = mn0 + v / kPacks;
         int const k = k0 + (v % kPacks) * kVectorElements;
         std::int64_t const element = std::int64_t(row) * op.ld + k;
-        regs[i] = arch::buffer_load<Vector>(buffer, static_cast<std::uint32_t>(element * sizeof(Element)));
-        mask_from(regs[i], op.extent_k - k);
+        regs.vectors[i] = arch::buffer_load<Vector>(buffer, static_cast<std::uint32_t>(element * sizeof(Element)));
+        regs.valid[i] = op.extent_k - k;
       }
     } else {
       HIPTILE_UNROLL
@@ -70,21 +76,24 @@ struct TileLoader {
         HIPTILE_UNROLL
         for (int e = 0; e < 2; ++e) {
           std::int64_t const element = std::int64_t(k + e) * op.ld + row;
-          regs[2 * i + e] = arch::buffer_load<Vector>(buffer, static_cast<std::uint32_t>(element * sizeof(Element)));
-          mask_from(regs[2 * i + e], op.extent_mn - row);
+          regs.vectors[2 * i + e] =
+              arch::buffer_load<Vector>(buffer, static_cast<std::uint32_t>(element * sizeof(Element)));
+          regs.valid[2 * i + e] = op.extent_mn - row;
         }
       }
     }
   }
 
   // Registers → LDS stage.
-  HIPTILE_DEVICE HIPTILE_INLINE static void store(Registers const& regs, Element* stage, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void store(Registers& regs, Element* stage, int thread) {
+    HIPTILE_UNROLL
+    for (int i = 0; i < kVectorsPerThread; ++i) mask_from(regs.vectors[i], regs.valid[i]);
     if constexpr (Major == OperandMajor::kK) {
       HIPTILE_UNROLL
       for (int i = 0; i < kVectorsPerThread; ++i) {
         int const v = thread + Threads * i;
         arch::lds_store(reinterpret_cast<Vector*>(stage + LdsLayout::offset(v / kPacks, (v % kPacks) * kVectorElements)),
-                        regs[i]);
+                        regs.vectors[i]);
       }
     } else {
       HIPTILE_UNROLL
@@ -94,7 +103,7 @@ struct TileLoader {
         int const row = unit_row(u);
         HIPTILE_UNROLL
         for (int j = 0; j < 8; ++j) {
-          Array<Element, 2> const pair{{regs[2 * i][j], regs[2 * i + 1][j]}};
+          Array<Element, 2> const pair{{regs.vectors[2 * i][j], regs.vectors[2 * i + 1][j]}};
           arch::lds_store(reinterpret_cast<Array<Element, 2>*>(stage + LdsLayout::offset(row + j, k)), pair);
         }
       }
