@@ -57,11 +57,15 @@ struct AsyncCopyMainloop {
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
+    // Kernel parameters are read once into registers: read through a reference in the loop, nvcc
+    // reloads them from parameter memory every iteration and the warps wait on those loads.
+    TileCopy<LayoutA, TileShape::kM, ElementA> const copy_a(p.a, m0, thread);
+    TileCopy<LayoutB, TileShape::kN, ElementB> const copy_b(p.b, n0, thread);
     int const k_tiles = ceil_div(p.a.extent_k, TileShape::kK);
     for (int s = 0; s < Stages - 1; ++s) {
       if (s < k_tiles) {
-        copy_tile<LayoutA, TileShape::kM>(lds_a + s * kStageA, p.a, m0, s * TileShape::kK, thread);
-        copy_tile<LayoutB, TileShape::kN>(lds_b + s * kStageB, p.b, n0, s * TileShape::kK, thread);
+        copy_a(lds_a + s * kStageA, s * TileShape::kK);
+        copy_b(lds_b + s * kStageB, s * TileShape::kK);
       }
       arch::async_copy_commit();
     }
@@ -72,8 +76,8 @@ struct AsyncCopyMainloop {
       barrier();
       int const next = kt + Stages - 1;
       if (next < k_tiles) {
-        copy_tile<LayoutA, TileShape::kM>(lds_a + write_stage * kStageA, p.a, m0, next * TileShape::kK, thread);
-        copy_tile<LayoutB, TileShape::kN>(lds_b + write_stage * kStageB, p.b, n0, next * TileShape::kK, thread);
+        copy_a(lds_a + write_stage * kStageA, next * TileShape::kK);
+        copy_b(lds_b + write_stage * kStageB, next * TileShape::kK);
       }
       arch::async_copy_commit();
       WaveMma::run(acc, lds_a + read_stage * kStageA, lds_b + read_stage * kStageB, wave_m0, wave_n0, lane);
@@ -84,27 +88,51 @@ struct AsyncCopyMainloop {
   }
 
  private:
-  // One tile (TileMN rows × TileK) of a K-contiguous operand: vector v = thread + kThreads·i is
-  // pack v % packs of row v / packs, as TileLoader maps it (coalesced reads, conflict-free writes).
+  // Copies one tile (TileMN rows × TileK) of a K-contiguous operand: vector v = thread + kThreads·i
+  // is pack v % packs of row v / packs, as TileLoader maps it (coalesced reads, conflict-free
+  // writes). Every vector of a thread has the same pack, and its rows are kRowStep apart, so the
+  // addresses are set up once and each tile only adds its k0.
   template <class Layout, int TileMN, class Element>
-  HIPTILE_DEVICE HIPTILE_INLINE static void copy_tile(Element* stage, OperandView<Element> const& op, int mn0, int k0,
-                                                      int thread) {
-    constexpr int kPack = Layout::kPackElements;
-    constexpr int kPacks = Layout::kPacks;
-    constexpr int kVectors = TileMN * kPacks;
-    static_assert(kVectors % kThreads == 0, "the tile's 16-byte vectors must divide evenly among the threads");
-    HIPTILE_UNROLL
-    for (int i = 0; i < kVectors / kThreads; ++i) {
-      int const v = thread + kThreads * i;
-      int const row = v / kPacks;
-      int const k = (v % kPacks) * kPack;
-      int const valid_rows = op.extent_mn - (mn0 + row);
-      int const valid_k = op.extent_k - (k0 + k);
-      int const elements = valid_rows <= 0 || valid_k <= 0 ? 0 : (valid_k < kPack ? valid_k : kPack);
-      Element const* src = elements > 0 ? op.data + (std::int64_t(mn0 + row) * op.ld + k0 + k) : op.data;
-      arch::async_copy_16(stage + Layout::offset(row, k), src, elements * int(sizeof(Element)));
+  class TileCopy {
+   public:
+    static constexpr int kPack = Layout::kPackElements;
+    static constexpr int kPacks = Layout::kPacks;
+    static constexpr int kVectors = TileMN * kPacks;
+    static_assert(kVectors % kThreads == 0 && kThreads % kPacks == 0,
+                  "the tile's 16-byte vectors must divide evenly among the threads");
+    static constexpr int kPerThread = kVectors / kThreads;
+    static constexpr int kRowStep = kThreads / kPacks;
+    static_assert(kPerThread == 1 || kRowStep % 8 == 0, "rows of one thread must be whole groups of 8 apart");
+
+    HIPTILE_DEVICE HIPTILE_INLINE TileCopy(OperandView<Element> const& op, int mn0, int thread)
+        : data_(op.data),
+          ld_(op.ld),
+          rows_left_(op.extent_mn - mn0 - thread / kPacks),
+          k_(op.extent_k - (thread % kPacks) * kPack),
+          src_(op.data + (std::int64_t(mn0 + thread / kPacks) * op.ld + (thread % kPacks) * kPack)),
+          dst_(Layout::offset(thread / kPacks, (thread % kPacks) * kPack)) {}
+
+    HIPTILE_DEVICE HIPTILE_INLINE void operator()(Element* stage, int k0) const {
+      int const valid_k = k_ - k0;
+      int const k_elements = valid_k <= 0 ? 0 : (valid_k < kPack ? valid_k : kPack);
+      HIPTILE_UNROLL
+      for (int i = 0; i < kPerThread; ++i) {
+        int const elements = rows_left_ > i * kRowStep ? k_elements : 0;
+        Element const* src = elements > 0 ? src_ + (std::int64_t(i) * kRowStep * ld_ + k0) : data_;
+        // kRowStep rows, a multiple of 8, are kRowStep + kRowStep / 8 chunks in the layout.
+        arch::async_copy_16(stage + dst_ + i * (kRowStep + kRowStep / 8) * kPack, src,
+                            elements * int(sizeof(Element)));
+      }
     }
-  }
+
+   private:
+    Element const* data_;
+    std::int64_t ld_;
+    int rows_left_;  // rows of the operand from this thread's first row on
+    int k_;          // K minus this thread's offset within the tile
+    Element const* src_;
+    int dst_;
+  };
 };
 
 }  // namespace hiptile::gemm::mainloop

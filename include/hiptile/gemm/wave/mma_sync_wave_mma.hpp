@@ -38,21 +38,23 @@ struct MmaSyncWaveMma {
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, ElementA const* stage_a, ElementB const* stage_b,
                                                 int wave_m0, int wave_n0, int lane) {
-    int const row8 = lane % 8;
+    // Each lane's ldmatrix row for atom 0 of step 0; atom mi adds 16 rows and step s two packs.
+    // Sixteen rows (two groups of 8) are 18 chunks in the layout, whatever the first row.
+    ElementA const* const a0 = stage_a + LayoutA::offset(wave_m0 + lane % 8 + 8 * ((lane / 8) % 2), (lane / 16) * 8);
+    ElementB const* const b0 = stage_b + LayoutB::offset(wave_n0 + lane % 8 + 8 * (lane / 16), ((lane / 8) % 2) * 8);
+    constexpr int kAtomRows = 18 * 8;  // elements between atoms 16 rows apart
     HIPTILE_UNROLL
     for (int s = 0; s < kSteps; ++s) {
       Array<typename Atom::FragmentA, kAtomsM> a;
       Array<typename Atom::FragmentB, kAtomsN> b;
       HIPTILE_UNROLL
       for (int mi = 0; mi < kAtomsM; ++mi) {
-        int const row = wave_m0 + mi * 16 + row8 + 8 * ((lane / 8) % 2);
-        auto const r = arch::ldmatrix_x4(stage_a + LayoutA::offset(row, (2 * s + lane / 16) * 8));
+        auto const r = arch::ldmatrix_x4(a0 + mi * kAtomRows + s * 2 * LayoutA::kBlockStride * 8);
         a[mi] = __builtin_bit_cast(typename Atom::FragmentA, r);
       }
       HIPTILE_UNROLL
       for (int ni = 0; ni < kAtomsN; ni += 2) {
-        int const col = wave_n0 + ni * 8 + row8 + 8 * (lane / 16);
-        auto const r = arch::ldmatrix_x4(stage_b + LayoutB::offset(col, (2 * s + (lane / 8) % 2) * 8));
+        auto const r = arch::ldmatrix_x4(b0 + (ni / 2) * kAtomRows + s * 2 * LayoutB::kBlockStride * 8);
         b[ni] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
         b[ni + 1] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
       }
