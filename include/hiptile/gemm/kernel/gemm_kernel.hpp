@@ -28,9 +28,8 @@ struct GemmKernel {
     int const n0 = tile.n * TileShape::kN;
     typename Mainloop::Accumulators acc;
     Mainloop::run(acc, p.mainloop, m0, n0, dynamic_lds(), thread);
-    int const wave = thread / Mainloop::kWaveSize;
-    Epilogue::run(acc, p.epilogue, m0 + (wave % Mainloop::kWavesM) * WaveShape::kM,
-                  n0 + (wave / Mainloop::kWavesM) * WaveShape::kN, thread % Mainloop::kWaveSize);
+    auto const wave = Mainloop::wave_origin(thread);
+    Epilogue::run(acc, p.epilogue, m0 + wave.m0, n0 + wave.n0, thread % Mainloop::kWaveSize);
   }
 };
 

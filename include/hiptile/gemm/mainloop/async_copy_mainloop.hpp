@@ -17,7 +17,7 @@
 
 #include "hiptile/arch/async_copy.hpp"
 #include "hiptile/core/ceil_div.hpp"
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -25,17 +25,11 @@
 namespace hiptile::gemm::mainloop {
 
 template <class ElementA, class ElementB, class TileShape, class WaveShape, class WaveMma, int WaveSize, int Stages>
-struct AsyncCopyMainloop {
-  static_assert(Stages >= 2, "the async-copy mainloop needs at least 2 LDS stages");
-  static constexpr int kWaveSize = WaveSize;
-  static constexpr int kWavesM = TileShape::kM / WaveShape::kM;
-  static constexpr int kWavesN = TileShape::kN / WaveShape::kN;
-  static constexpr int kThreads = kWavesM * kWavesN * WaveSize;
-  using LayoutA = block::PackedLdsLayout<ElementA, TileShape::kM, TileShape::kK>;
-  using LayoutB = block::PackedLdsLayout<ElementB, TileShape::kN, TileShape::kK>;
-  static constexpr std::size_t kStageBytesA = LayoutA::kBytes;
-  static constexpr std::size_t kStageBytesB = LayoutB::kBytes;
-  static constexpr std::size_t kLdsBytes = Stages * (kStageBytesA + kStageBytesB);
+struct AsyncCopyMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages> {
+  using Ring = StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages>;
+  using Ring::kThreads;
+  using typename Ring::LayoutA;
+  using typename Ring::LayoutB;
   using Accumulators = typename WaveMma::Accumulators;
 
   struct Params {
@@ -45,14 +39,8 @@ struct AsyncCopyMainloop {
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, std::byte* lds,
                                                 int thread) {
-    int const wave = thread / WaveSize;
     int const lane = thread % WaveSize;
-    int const wave_m0 = (wave % kWavesM) * WaveShape::kM;
-    int const wave_n0 = (wave / kWavesM) * WaveShape::kN;
-    auto* const lds_a = reinterpret_cast<ElementA*>(lds);
-    auto* const lds_b = reinterpret_cast<ElementB*>(lds + Stages * kStageBytesA);
-    constexpr int kStageA = static_cast<int>(kStageBytesA / sizeof(ElementA));
-    constexpr int kStageB = static_cast<int>(kStageBytesB / sizeof(ElementB));
+    auto const wave = Ring::wave_origin(thread);
 
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
@@ -64,8 +52,8 @@ struct AsyncCopyMainloop {
     int const k_tiles = ceil_div(p.a.extent_k, TileShape::kK);
     for (int s = 0; s < Stages - 1; ++s) {
       if (s < k_tiles) {
-        copy_a(lds_a + s * kStageA, s * TileShape::kK);
-        copy_b(lds_b + s * kStageB, s * TileShape::kK);
+        copy_a(Ring::stage_a(lds, s), s * TileShape::kK);
+        copy_b(Ring::stage_b(lds, s), s * TileShape::kK);
       }
       arch::async_copy_commit();
     }
@@ -76,13 +64,13 @@ struct AsyncCopyMainloop {
       barrier();
       int const next = kt + Stages - 1;
       if (next < k_tiles) {
-        copy_a(lds_a + write_stage * kStageA, next * TileShape::kK);
-        copy_b(lds_b + write_stage * kStageB, next * TileShape::kK);
+        copy_a(Ring::stage_a(lds, write_stage), next * TileShape::kK);
+        copy_b(Ring::stage_b(lds, write_stage), next * TileShape::kK);
       }
       arch::async_copy_commit();
-      WaveMma::run(acc, lds_a + read_stage * kStageA, lds_b + read_stage * kStageB, wave_m0, wave_n0, lane);
-      read_stage = read_stage + 1 == Stages ? 0 : read_stage + 1;
-      write_stage = write_stage + 1 == Stages ? 0 : write_stage + 1;
+      WaveMma::run(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane);
+      read_stage = Ring::next_stage(read_stage);
+      write_stage = Ring::next_stage(write_stage);
     }
     arch::async_copy_wait<0>();
   }

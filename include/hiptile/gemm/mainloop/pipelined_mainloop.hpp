@@ -17,6 +17,7 @@
 #include "hiptile/arch/buffer_memory.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
+#include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -26,17 +27,11 @@ namespace hiptile::gemm::mainloop {
 // TileShape / WaveShape: GemmShape-like (kM, kN, kK); WaveMma: the wave-level MMA over one stage.
 template <class ElementA, OperandMajor MajorA, class ElementB, OperandMajor MajorB, class TileShape,
           class WaveShape, class WaveMma, int WaveSize, int Stages>
-struct PipelinedMainloop {
-  static_assert(Stages >= 2, "the pipelined mainloop needs at least 2 LDS stages");
-  static constexpr int kWavesM = TileShape::kM / WaveShape::kM;
-  static constexpr int kWavesN = TileShape::kN / WaveShape::kN;
-  static constexpr int kWaveSize = WaveSize;
-  static constexpr int kThreads = kWavesM * kWavesN * WaveSize;
+struct PipelinedMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages> {
+  using Ring = StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages>;
+  using Ring::kThreads;
   using LoaderA = block::TileLoader<ElementA, MajorA, TileShape::kM, TileShape::kK, kThreads>;
   using LoaderB = block::TileLoader<ElementB, MajorB, TileShape::kN, TileShape::kK, kThreads>;
-  static constexpr std::size_t kStageBytesA = LoaderA::LdsLayout::kBytes;
-  static constexpr std::size_t kStageBytesB = LoaderB::LdsLayout::kBytes;
-  static constexpr std::size_t kLdsBytes = Stages * (kStageBytesA + kStageBytesB);
   using Accumulators = typename WaveMma::Accumulators;
 
   struct Params {
@@ -47,14 +42,8 @@ struct PipelinedMainloop {
   // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over all of K, for this thread's wave.
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, std::byte* lds,
                                                 int thread) {
-    int const wave = thread / WaveSize;
     int const lane = thread % WaveSize;
-    int const wave_m0 = (wave % kWavesM) * WaveShape::kM;
-    int const wave_n0 = (wave / kWavesM) * WaveShape::kN;
-    auto* const lds_a = reinterpret_cast<ElementA*>(lds);
-    auto* const lds_b = reinterpret_cast<ElementB*>(lds + Stages * kStageBytesA);
-    constexpr int kStageA = static_cast<int>(kStageBytesA / sizeof(ElementA));
-    constexpr int kStageB = static_cast<int>(kStageBytesB / sizeof(ElementB));
+    auto const wave = Ring::wave_origin(thread);
     arch::BufferResource const buffer_a = arch::make_buffer_resource(p.a.data, p.a.num_bytes);
     arch::BufferResource const buffer_b = arch::make_buffer_resource(p.b.data, p.b.num_bytes);
 
@@ -67,8 +56,8 @@ struct PipelinedMainloop {
     for (int s = 0; s < Stages - 1 && s < k_tiles; ++s) {
       LoaderA::load(regs_a, p.a, buffer_a, m0, s * TileShape::kK, thread);
       LoaderB::load(regs_b, p.b, buffer_b, n0, s * TileShape::kK, thread);
-      LoaderA::store(regs_a, lds_a + s * kStageA, thread);
-      LoaderB::store(regs_b, lds_b + s * kStageB, thread);
+      LoaderA::store(regs_a, Ring::stage_a(lds, s), thread);
+      LoaderB::store(regs_b, Ring::stage_b(lds, s), thread);
     }
     barrier();
 
@@ -80,14 +69,14 @@ struct PipelinedMainloop {
         LoaderA::load(regs_a, p.a, buffer_a, m0, next * TileShape::kK, thread);
         LoaderB::load(regs_b, p.b, buffer_b, n0, next * TileShape::kK, thread);
       }
-      WaveMma::run(acc, lds_a + read_stage * kStageA, lds_b + read_stage * kStageB, wave_m0, wave_n0, lane);
+      WaveMma::run(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane);
       if (next < k_tiles) {
-        LoaderA::store(regs_a, lds_a + write_stage * kStageA, thread);
-        LoaderB::store(regs_b, lds_b + write_stage * kStageB, thread);
+        LoaderA::store(regs_a, Ring::stage_a(lds, write_stage), thread);
+        LoaderB::store(regs_b, Ring::stage_b(lds, write_stage), thread);
       }
       barrier();
-      read_stage = read_stage + 1 == Stages ? 0 : read_stage + 1;
-      write_stage = write_stage + 1 == Stages ? 0 : write_stage + 1;
+      read_stage = Ring::next_stage(read_stage);
+      write_stage = Ring::next_stage(write_stage);
     }
   }
 };

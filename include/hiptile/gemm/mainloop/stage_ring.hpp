@@ -1,0 +1,48 @@
+#pragma once
+// StageRing: the geometry every mainloop shares. The block tile is split into kWavesM × kWavesN
+// wave tiles (wave w at row w % kWavesM, column w / kWavesM), and dynamic LDS holds a ring of
+// `Stages` PackedLdsLayout stages: all the A stages, then all the B stages.
+#include <cstddef>
+
+#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::mainloop {
+
+template <class ElementA, class ElementB, class TileShape, class WaveShape, int WaveSize, int Stages>
+struct StageRing {
+  static_assert(Stages >= 2, "a mainloop needs at least 2 LDS stages (one computes while the next loads)");
+  static constexpr int kStages = Stages;
+  static constexpr int kWaveSize = WaveSize;
+  static constexpr int kWavesM = TileShape::kM / WaveShape::kM;
+  static constexpr int kWavesN = TileShape::kN / WaveShape::kN;
+  static constexpr int kThreads = kWavesM * kWavesN * WaveSize;
+  using LayoutA = block::PackedLdsLayout<ElementA, TileShape::kM, TileShape::kK>;
+  using LayoutB = block::PackedLdsLayout<ElementB, TileShape::kN, TileShape::kK>;
+  static constexpr std::size_t kStageBytesA = LayoutA::kBytes;
+  static constexpr std::size_t kStageBytesB = LayoutB::kBytes;
+  static constexpr std::size_t kLdsBytes = Stages * (kStageBytesA + kStageBytesB);
+
+  // The first element of stage s of each operand.
+  HIPTILE_DEVICE HIPTILE_INLINE static ElementA* stage_a(std::byte* lds, int s) {
+    return reinterpret_cast<ElementA*>(lds + s * kStageBytesA);
+  }
+  HIPTILE_DEVICE HIPTILE_INLINE static ElementB* stage_b(std::byte* lds, int s) {
+    return reinterpret_cast<ElementB*>(lds + Stages * kStageBytesA + s * kStageBytesB);
+  }
+
+  // Where thread `thread`'s wave tile starts inside the block tile.
+  struct WaveOrigin {
+    int m0;
+    int n0;
+  };
+  HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int thread) {
+    int const wave = thread / WaveSize;
+    return {(wave % kWavesM) * WaveShape::kM, (wave / kWavesM) * WaveShape::kN};
+  }
+
+  // The ring's next stage index.
+  HIPTILE_HOST_DEVICE static constexpr int next_stage(int s) { return s + 1 == Stages ? 0 : s + 1; }
+};
+
+}  // namespace hiptile::gemm::mainloop
