@@ -26,7 +26,8 @@ class DeviceBuffer {
 
   explicit DeviceBuffer(std::size_t count) {
     void* p = nullptr;
-    throw_if_failed(device_allocate(&p, count * sizeof(T)), "allocating " + std::to_string(count * sizeof(T)) + " bytes");
+    throw_if_failed(device_allocate(&p, count * sizeof(T)),
+                    "allocating " + std::to_string(count * sizeof(T)) + " bytes");
     data_ = static_cast<T*>(p);
     size_ = count;
   }
