@@ -22,6 +22,7 @@ enum class Status {
   kErrorOutOfBoundsAccess,    // a memory access outside what the kernel may touch
   kErrorMemoryAllocation,     // device memory could not be allocated
   kErrorLaunchFailed,         // the runtime refused or aborted the launch
+  kErrorNotInitialized,       // an operator was run before a successful initialize()
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -44,6 +45,7 @@ constexpr const char* to_string(Status s) {
     case Status::kErrorOutOfBoundsAccess: return "out-of-bounds access";
     case Status::kErrorMemoryAllocation: return "device memory allocation failed";
     case Status::kErrorLaunchFailed: return "kernel launch failed";
+    case Status::kErrorNotInitialized: return "operator not initialized (call initialize() first)";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

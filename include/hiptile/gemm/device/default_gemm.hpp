@@ -5,8 +5,9 @@
 //   using Gemm = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor,
 //                                                   half_t, RowMajor, hiptile::arch::Gfx942>;
 //
-// Every choice is a member alias, so a configuration can start from the default and override one
-// parameter by spelling out device::Gemm with the others.
+// Every choice is readable from the result (Gemm::TileShapeType, WaveShapeType, MmaAtomType,
+// OutputOpType, TileOrderType, kStages), so a configuration can start from the default and
+// override one parameter by spelling out device::Gemm with the others.
 #include <type_traits>
 
 #include "hiptile/arch/arch_tags.hpp"

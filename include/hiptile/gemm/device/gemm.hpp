@@ -39,6 +39,16 @@ class Gemm {
   static_assert(Config::kValid);  // each check inside Config has its own message
 
  public:
+  // The configuration, so a user can start from DefaultGemm and spell out Gemm with one change.
+  using ElementAccumulatorType = ElementAccumulator;
+  using ArchTag = Arch;
+  using TileShapeType = TileShape;
+  using WaveShapeType = WaveShape;
+  using MmaAtomType = MmaAtom;
+  using OutputOpType = OutputOp;
+  using TileOrderType = TileOrder;
+  static constexpr int kStages = Stages;
+
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   using WaveMma = typename Config::WaveMma;
@@ -122,7 +132,7 @@ class Gemm {
   }
 
   Status run(Stream stream = nullptr) const {
-    if (!initialized_) return Status::kErrorInvalidProblem;
+    if (!initialized_) return Status::kErrorNotInitialized;
     LaunchConfig const config{{unsigned(tiles_m_ * tiles_n_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     return launch<Kernel>(config, params_);
   }

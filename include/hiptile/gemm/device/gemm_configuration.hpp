@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "hiptile/core/concepts.hpp"
+#include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/wave/mfma_wave_mma.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
@@ -20,6 +21,11 @@ template <class ElementA, class LayoutA, class ElementB, class LayoutB, class El
           class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages>
 struct GemmConfiguration {
+  static_assert(MfmaAtom<MmaAtom> || MmaSyncAtom<MmaAtom>, "MmaAtom must be an MFMA atom (arch/mfma.hpp) or an mma.sync atom (arch/mma_sync.hpp)");
+  static_assert(epilogue::EpilogueFunctor<OutputOp>,
+                "OutputOp must satisfy epilogue::EpilogueFunctor (epilogue/functor_concept.hpp): a Params type, "
+                "construction from it, is_source_needed(), and ElementOutput operator()(float, float, float)");
+  static_assert(std::is_same_v<typename OutputOp::ElementOutput, ElementC>, "OutputOp's ElementOutput must be ElementC");
   static_assert(GemmShapeType<TileShape> && GemmShapeType<WaveShape>,
                 "TileShape and WaveShape must be GemmShape<M, N, K> with positive extents");
   static_assert(TileShape::kM % WaveShape::kM == 0, "TileShape::kM must be a multiple of WaveShape::kM");
@@ -32,7 +38,6 @@ struct GemmConfiguration {
                 "ElementA and ElementB must be the MMA atom's input types");
   static_assert(std::is_same_v<ElementAccumulator, typename MmaAtom::ElementC>,
                 "ElementAccumulator must be the MMA atom's accumulator type");
-  static_assert(MfmaAtom<MmaAtom> || MmaSyncAtom<MmaAtom>, "MmaAtom must be an MFMA atom (arch/mfma.hpp) or an mma.sync atom (arch/mma_sync.hpp)");
   static_assert(!MfmaAtom<MmaAtom> || Arch::kWaveSize == 64, "MFMA atoms need a wave64 architecture (Gfx942, Gfx90a)");
   static_assert(!MmaSyncAtom<MmaAtom> || Arch::kWaveSize == 32, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90)");
   static_assert(Stages >= 2, "Stages must be at least 2 (one stage computes while the next loads)");

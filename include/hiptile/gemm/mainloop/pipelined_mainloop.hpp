@@ -32,6 +32,9 @@ struct PipelinedMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, W
   using Ring::kThreads;
   using LoaderA = block::TileLoader<ElementA, MajorA, TileShape::kM, TileShape::kK, kThreads>;
   using LoaderB = block::TileLoader<ElementB, MajorB, TileShape::kN, TileShape::kK, kThreads>;
+  // Instantiates the loaders with the mainloop, so their configuration checks fire wherever the
+  // GEMM type is used, not only where a kernel is compiled.
+  static_assert(sizeof(LoaderA) > 0 && sizeof(LoaderB) > 0);
   using Accumulators = typename WaveMma::Accumulators;
 
   struct Params {
