@@ -23,6 +23,15 @@ using namespace hiptile;
 using Gemm = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
                                        layout::RowMajor, arch::Sm90>;
 
+// Alternatives to the default, measured beside it to choose the default.
+template <class Tile, class Wave, int Stages>
+using Variant = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
+                                   arch::Sm90, Tile, Wave, arch::MmaSync16x8x16F16, epilogue::LinearCombination<half_t>,
+                                   gemm::kernel::GroupedTileOrder<8>, Stages>;
+using Tile128x128x64 = Variant<GemmShape<128, 128, 64>, GemmShape<64, 64, 64>, 3>;   // 4 warps, 2 CTAs per SM
+using Tile128x128x32 = Variant<GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, 4>;   // 4 warps, 4 stages
+using Tile256x128x32 = Variant<GemmShape<256, 128, 32>, GemmShape<64, 64, 32>, 4>;   // 8 warps
+
 void check(cudaError_t e, char const* what) {
   if (e != cudaSuccess) {
     std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
@@ -104,10 +113,11 @@ void BM_Cublas(benchmark::State& state) {
   cublasDestroy(handle);
 }
 
+template <class G>
 void BM_Hiptile(benchmark::State& state) {
   Problem p(state.range(0), state.range(1), state.range(2));
-  Gemm::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
-  Gemm gemm;
+  typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
+  G gemm;
   if (Status s = gemm.initialize(args); !ok(s)) {
     state.SkipWithError(to_string(s));
     return;
@@ -129,7 +139,15 @@ void shapes(benchmark::internal::Benchmark* b) {
 }
 
 BENCHMARK(BM_Cublas)->Apply(shapes)->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_Hiptile)->Apply(shapes)->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Hiptile<Gemm>)->Apply(shapes)->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
+
+void big_shapes(benchmark::internal::Benchmark* b) {
+  b->Args({4096, 4096, 4096});
+  b->Args({8192, 8192, 8192});
+}
+BENCHMARK(BM_Hiptile<Tile128x128x64>)->Apply(big_shapes)->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Hiptile<Tile128x128x32>)->Apply(big_shapes)->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Hiptile<Tile256x128x32>)->Apply(big_shapes)->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -43,22 +43,19 @@ struct MmaSync16x8x16 {
   HIPTILE_DEVICE HIPTILE_INLINE static void mma(FragmentC& d, FragmentA const& a, FragmentB const& b,
                                                 FragmentC const& c) {
 #if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+    // Accumulate in place ("+f"): with separate output and input operands the compiler copies the
+    // accumulators around every mma, and each copy waits for the previous mma's result.
+    d = c;
     auto const* pa = reinterpret_cast<std::uint32_t const*>(a.data());
     auto const* pb = reinterpret_cast<std::uint32_t const*>(b.data());
     if constexpr (std::is_same_v<Element, half_t>) {
-      asm(
-          "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-          "{%10,%11,%12,%13};\n"
-          : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-          : "r"(pa[0]), "r"(pa[1]), "r"(pa[2]), "r"(pa[3]), "r"(pb[0]), "r"(pb[1]), "f"(c[0]), "f"(c[1]), "f"(c[2]),
-            "f"(c[3]));
+      asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+          : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+          : "r"(pa[0]), "r"(pa[1]), "r"(pa[2]), "r"(pa[3]), "r"(pb[0]), "r"(pb[1]));
     } else {
-      asm(
-          "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-          "{%10,%11,%12,%13};\n"
-          : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-          : "r"(pa[0]), "r"(pa[1]), "r"(pa[2]), "r"(pa[3]), "r"(pb[0]), "r"(pb[1]), "f"(c[0]), "f"(c[1]), "f"(c[2]),
-            "f"(c[3]));
+      asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+          : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+          : "r"(pa[0]), "r"(pa[1]), "r"(pa[2]), "r"(pa[3]), "r"(pb[0]), "r"(pb[1]));
     }
 #elif HIPTILE_BACKEND_NVIDIA
     (void)d, (void)a, (void)b, (void)c;  // host pass of nvcc: never called

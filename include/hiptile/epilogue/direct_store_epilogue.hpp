@@ -33,6 +33,26 @@ struct DirectStoreEpilogue {
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int m0, int n0, int lane) {
     OutputOp const op(p.op);
     bool const source = op.is_source_needed();
+    // Most wave tiles lie wholly inside D and need neither C nor a bias: they take a branch-free
+    // path, a few instructions per element. The unrolled general path, with a bounds check and
+    // optional loads per element, is many times larger; only edge tiles and fused epilogues run it.
+    bool const inside = m0 + WaveMma::kWaveM <= p.extent_m && n0 + WaveMma::kWaveN <= p.extent_n;
+    if (inside && !source && p.bias_mode == BiasMode::kNone) {
+      HIPTILE_UNROLL
+      for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
+        HIPTILE_UNROLL
+        for (int ni = 0; ni < WaveMma::kAtomsN; ++ni) {
+          auto const& fragment = acc[mi * WaveMma::kAtomsN + ni];
+          HIPTILE_UNROLL
+          for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; ++r) {
+            int const m = m0 + WaveMma::accumulator_row(lane, mi, r);
+            int const n = n0 + WaveMma::accumulator_col(lane, ni, r);
+            arch::global_store(p.d + LayoutC::offset(m, n, p.ldd), op(static_cast<float>(fragment[r]), 0.0f, 0.0f));
+          }
+        }
+      }
+      return;
+    }
     HIPTILE_UNROLL
     for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
       HIPTILE_UNROLL

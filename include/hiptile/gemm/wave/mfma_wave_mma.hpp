@@ -24,6 +24,8 @@ struct MfmaWaveMma {
   using ElementAccumulator = typename Atom::ElementC;
   static_assert(WaveM % Atom::kM == 0 && WaveN % Atom::kN == 0,
                 "WaveShape must be a multiple of the MFMA atom's M and N");
+  static constexpr int kWaveM = WaveM;
+  static constexpr int kWaveN = WaveN;
   static constexpr int kAtomsM = WaveM / Atom::kM;
   static constexpr int kAtomsN = WaveN / Atom::kN;
   static constexpr int kGroups = 64 / Atom::kM;     // lane groups along K

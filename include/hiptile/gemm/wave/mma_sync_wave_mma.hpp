@@ -19,6 +19,8 @@ struct MmaSyncWaveMma {
   static_assert(WaveM % Atom::kM == 0 && WaveN % (2 * Atom::kN) == 0,
                 "WaveShape::kM must be a multiple of 16 and WaveShape::kN of 16 for m16n8k16 atoms");
   static_assert(TileK % Atom::kK == 0, "TileShape::kK must be a multiple of 16 for m16n8k16 atoms");
+  static constexpr int kWaveM = WaveM;
+  static constexpr int kWaveN = WaveN;
   static constexpr int kAtomsM = WaveM / Atom::kM;
   static constexpr int kAtomsN = WaveN / Atom::kN;
   static constexpr int kSteps = TileK / Atom::kK;
