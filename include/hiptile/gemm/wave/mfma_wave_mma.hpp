@@ -13,21 +13,19 @@
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/core/array.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/wave/wave_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::wave {
 
 template <class Atom, int WaveM, int WaveN, int TileM, int TileN, int TileK>
-struct MfmaWaveMma {
-  using ElementA = typename Atom::ElementA;
-  using ElementB = typename Atom::ElementB;
-  using ElementAccumulator = typename Atom::ElementC;
-  static_assert(WaveM % Atom::kM == 0 && WaveN % Atom::kN == 0,
-                "WaveShape must be a multiple of the MFMA atom's M and N");
-  static constexpr int kWaveM = WaveM;
-  static constexpr int kWaveN = WaveN;
-  static constexpr int kAtomsM = WaveM / Atom::kM;
-  static constexpr int kAtomsN = WaveN / Atom::kN;
+struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN> {
+  using Tile = WaveTile<Atom, WaveM, WaveN>;
+  using typename Tile::Accumulators;
+  using typename Tile::ElementA;
+  using typename Tile::ElementB;
+  using Tile::kAtomsM;
+  using Tile::kAtomsN;
   static constexpr int kGroups = 64 / Atom::kM;     // lane groups along K
   static constexpr int kRun = TileK / kGroups;      // contiguous K elements one lane reads per row
   static constexpr int kSteps = TileK / Atom::kK;  // atom K-steps per stage
@@ -40,17 +38,6 @@ struct MfmaWaveMma {
   static constexpr int kPackB = LayoutB::kPackElements;
   static_assert(kRun % kPackA == 0 && kRun % kPackB == 0,
                 "TileShape::kK too small for the atom: each lane must read whole 16-byte packs (raise kK)");
-
-  // Per-lane accumulators: one atom fragment for each (mi, ni) atom of the wave tile.
-  using Accumulators = Array<typename Atom::FragmentC, kAtomsM * kAtomsN>;
-  // How the accumulator registers map to the wave tile (for the epilogue).
-  static constexpr int kAccumulatorsPerAtom = Atom::kCPerLane;
-  HIPTILE_HOST_DEVICE static constexpr int accumulator_row(int lane, int atom_m, int reg) {
-    return atom_m * Atom::kM + Atom::c_row(lane, reg);
-  }
-  HIPTILE_HOST_DEVICE static constexpr int accumulator_col(int lane, int atom_n, int reg) {
-    return atom_n * Atom::kN + Atom::c_col(lane, reg);
-  }
 
   // acc += A_stage[wave_m0 .. +WaveM) · B_stage[wave_n0 .. +WaveN)ᵀ over the whole stage.
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, ElementA const* stage_a, ElementB const* stage_b,

@@ -7,36 +7,26 @@
 #include "hiptile/arch/mma_sync.hpp"
 #include "hiptile/core/array.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/wave/wave_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::wave {
 
 template <class Atom, int WaveM, int WaveN, int TileM, int TileN, int TileK>
-struct MmaSyncWaveMma {
-  using ElementA = typename Atom::ElementA;
-  using ElementB = typename Atom::ElementB;
-  using ElementAccumulator = typename Atom::ElementC;
-  static_assert(WaveM % Atom::kM == 0 && WaveN % (2 * Atom::kN) == 0,
-                "WaveShape::kM must be a multiple of 16 and WaveShape::kN of 16 for m16n8k16 atoms");
+struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN> {
+  using Tile = WaveTile<Atom, WaveM, WaveN>;
+  using typename Tile::Accumulators;
+  using typename Tile::ElementA;
+  using typename Tile::ElementB;
+  using Tile::kAtomsM;
+  using Tile::kAtomsN;
+  static_assert(WaveN % (2 * Atom::kN) == 0, "WaveShape::kN must be a multiple of 16 for m16n8k16 atoms (B in pairs)");
   static_assert(TileK % Atom::kK == 0, "TileShape::kK must be a multiple of 16 for m16n8k16 atoms");
-  static constexpr int kWaveM = WaveM;
-  static constexpr int kWaveN = WaveN;
-  static constexpr int kAtomsM = WaveM / Atom::kM;
-  static constexpr int kAtomsN = WaveN / Atom::kN;
   static constexpr int kSteps = TileK / Atom::kK;
 
   using LayoutA = block::PackedLdsLayout<ElementA, TileM, TileK>;
   using LayoutB = block::PackedLdsLayout<ElementB, TileN, TileK>;
   static_assert(LayoutA::kPackElements == 8, "ldmatrix fragments need 2-byte elements");
-
-  using Accumulators = Array<typename Atom::FragmentC, kAtomsM * kAtomsN>;
-  static constexpr int kAccumulatorsPerAtom = Atom::kCPerLane;
-  HIPTILE_HOST_DEVICE static constexpr int accumulator_row(int lane, int atom_m, int reg) {
-    return atom_m * Atom::kM + Atom::c_row(lane, reg);
-  }
-  HIPTILE_HOST_DEVICE static constexpr int accumulator_col(int lane, int atom_n, int reg) {
-    return atom_n * Atom::kN + Atom::c_col(lane, reg);
-  }
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, ElementA const* stage_a, ElementB const* stage_b,
                                                 int wave_m0, int wave_n0, int lane) {
