@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
@@ -48,10 +49,10 @@ struct Device {
 
 std::int64_t padded_ld(std::int64_t min_ld, int pad) { return (min_ld + 7) / 8 * 8 + pad; }
 
-template <class EA, class LA, class LB, class EC, class LC>
+template <class EA, class LA, class LB, class EC, class LC,
+          class Gemm = gemm::device::DefaultGemm<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 bool run_case(Shape s, float alpha, float beta) {
-  using OutputOp = epilogue::LinearCombination<EC>;
-  using Gemm = gemm::device::DefaultGemm<EA, LA, EA, LB, EC, LC, arch::Sm90, OutputOp>;
+  using OutputOp = typename Gemm::OutputOpType;
   std::mt19937 rng(s.m * 7919 + s.n * 31 + s.k);
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
   std::int64_t const lda = padded_ld(LA::min_leading_dimension(s.m, s.k), s.pad);
@@ -109,11 +110,12 @@ bool run_case(Shape s, float alpha, float beta) {
 
 int passed = 0, failed = 0;
 
-template <class EA, class LA, class LB, class EC, class LC>
+template <class EA, class LA, class LB, class EC, class LC,
+          class Gemm = gemm::device::DefaultGemm<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 void run_config(char const* name) {
   for (Shape const& s : kShapes) {
     for (auto [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.5f, 0.75f}}) {
-      bool const good = run_case<EA, LA, LB, EC, LC>(s, alpha, beta);
+      bool const good = run_case<EA, LA, LB, EC, LC, Gemm>(s, alpha, beta);
       (good ? passed : failed)++;
       if (!good) std::printf("FAILED %s M=%d N=%d K=%d pad=%d alpha=%g beta=%g\n", name, s.m, s.n, s.k, s.pad, alpha, beta);
     }
@@ -129,6 +131,11 @@ int main() {
   run_config<half_t, ColumnMajor, RowMajor, half_t, ColumnMajor>("f16 NT -> f16 col");
   run_config<bfloat16_t, RowMajor, ColumnMajor, bfloat16_t, RowMajor>("bf16 TN -> bf16");
   run_config<bfloat16_t, ColumnMajor, RowMajor, float, RowMajor>("bf16 NT -> f32");
+  // The same templates with the SIMT FMA atom (one fp32 FMA per lane) instead of mma.sync.
+  using SimtGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                      GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::SimtFma<half_t, 32>,
+                                      epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 3>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SimtGemm>("f16 TN -> f16, SIMT FMA atom");
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

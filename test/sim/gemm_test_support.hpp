@@ -83,10 +83,12 @@ double activate(std::string const& name, double x) {
   return x;
 }
 
-template <class EA, class LA, class EB, class LB, class EC, class LC, class Act>
+// Runs `Gemm` (by default the gfx942 DefaultGemm of these types) on one shape and checks every element.
+template <class EA, class LA, class EB, class LB, class EC, class LC, class Act,
+          class Gemm = hiptile::gemm::device::DefaultGemm<EA, LA, EB, LB, EC, LC, hiptile::arch::Gfx942,
+                                                          hiptile::epilogue::LinearCombination<EC, Act>>>
 void run_case(Shape s, Epilogue e, Act act) {
-  using OutputOp = hiptile::epilogue::LinearCombination<EC, Act>;
-  using Gemm = hiptile::gemm::device::DefaultGemm<EA, LA, EB, LB, EC, LC, hiptile::arch::Gfx942, OutputOp>;
+  using OutputOp = typename Gemm::OutputOpType;
   std::mt19937 rng(s.m * 7919 + s.n * 31 + s.k);
   Matrix<EA, LA> a(s.m, s.k, s.pad);
   Matrix<EB, LB> b(s.k, s.n, s.pad);

@@ -1,8 +1,6 @@
-// A type that is no MMA atom at all in the atom's place. The check exists, but gemm_configuration.hpp
-// evaluates WaveShape::kM % MmaAtom::kM before it, so the first error today is "type 'float' cannot
-// be used prior to '::'": hence expect-error-later. Once the atom check comes first (and guards the
-// checks that read the atom's members), this can become expect-error.
-// expect-error-later: MmaAtom must be an MFMA atom (arch/mfma.hpp) or an mma.sync atom (arch/mma_sync.hpp)
+// A type that is no MMA atom at all in the atom's place: the atom-kind check is the first check of
+// GemmConfiguration, so it is the first error.
+// expect-error: MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp) or SimtFma
 #include "gemm_config.hpp"
 
 namespace gemm_config_test {

@@ -9,6 +9,7 @@
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/wave/mfma_wave_mma.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
+#include "hiptile/gemm/wave/simt_wave_mma.hpp"
 
 namespace hiptile::gemm::device {
 
@@ -16,12 +17,16 @@ template <class Atom>
 concept MfmaAtom = requires { Atom::kIsMfma; };
 template <class Atom>
 concept MmaSyncAtom = requires { Atom::kIsMmaSync; };
+template <class Atom>
+concept SimtAtom = requires { Atom::kIsSimt; };
 
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
           class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages>
 struct GemmConfiguration {
-  static_assert(MfmaAtom<MmaAtom> || MmaSyncAtom<MmaAtom>, "MmaAtom must be an MFMA atom (arch/mfma.hpp) or an mma.sync atom (arch/mma_sync.hpp)");
+  static_assert(MfmaAtom<MmaAtom> || MmaSyncAtom<MmaAtom> || SimtAtom<MmaAtom>,
+                "MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp) or SimtFma "
+                "(arch/simt_fma.hpp)");
   static_assert(epilogue::EpilogueFunctor<OutputOp>,
                 "OutputOp must satisfy epilogue::EpilogueFunctor (epilogue/functor_concept.hpp): a Params type, "
                 "construction from it, is_source_needed(), and ElementOutput operator()(float, float, float)");
@@ -40,6 +45,8 @@ struct GemmConfiguration {
                 "ElementAccumulator must be the MMA atom's accumulator type");
   static_assert(!MfmaAtom<MmaAtom> || Arch::kWaveSize == 64, "MFMA atoms need a wave64 architecture (Gfx942, Gfx90a)");
   static_assert(!MmaSyncAtom<MmaAtom> || Arch::kWaveSize == 32, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90)");
+  static_assert(!SimtAtom<MmaAtom> || MmaAtom::kM * 8 == Arch::kWaveSize,
+                "SimtFma's wave size must be the architecture's: SimtFma<Element, Arch::kWaveSize>");
   static_assert(Stages >= 2, "Stages must be at least 2 (one stage computes while the next loads)");
 
   static constexpr int kWaves = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN);
@@ -64,7 +71,10 @@ struct GemmConfiguration {
   using WaveMma = std::conditional_t<
       MfmaAtom<MmaAtom>,
       wave::MfmaWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>,
-      wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>>;
+      std::conditional_t<
+          MmaSyncAtom<MmaAtom>,
+          wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>,
+          wave::SimtWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>>>;
   static constexpr bool kValid = true;
 };
 
