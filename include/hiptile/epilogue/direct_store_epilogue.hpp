@@ -38,21 +38,17 @@ struct DirectStoreEpilogue {
     // optional loads per element, is many times larger; only edge tiles and fused epilogues run it.
     bool const inside = m0 + WaveMma::kWaveM <= p.extent_m && n0 + WaveMma::kWaveN <= p.extent_n;
     if (inside && !source && p.bias_mode == BiasMode::kNone) {
-      HIPTILE_UNROLL
-      for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
-        HIPTILE_UNROLL
-        for (int ni = 0; ni < WaveMma::kAtomsN; ++ni) {
-          auto const& fragment = acc[mi * WaveMma::kAtomsN + ni];
-          HIPTILE_UNROLL
-          for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; ++r) {
-            int const m = m0 + WaveMma::accumulator_row(lane, mi, r);
-            int const n = n0 + WaveMma::accumulator_col(lane, ni, r);
-            arch::global_store(p.d + LayoutC::offset(m, n, p.ldd), op(static_cast<float>(fragment[r]), 0.0f, 0.0f));
-          }
-        }
-      }
-      return;
+      store<false>(acc, p, op, false, m0, n0, lane);
+    } else {
+      store<true>(acc, p, op, source, m0, n0, lane);
     }
+  }
+
+ private:
+  // kGeneral: check bounds and read C and the bias per element; otherwise store op(acc, 0, 0).
+  template <bool kGeneral>
+  HIPTILE_DEVICE HIPTILE_INLINE static void store(Accumulators const& acc, Params const& p, OutputOp const& op,
+                                                  bool source, int m0, int n0, int lane) {
     HIPTILE_UNROLL
     for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
       HIPTILE_UNROLL
@@ -62,11 +58,14 @@ struct DirectStoreEpilogue {
         for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; ++r) {
           int const m = m0 + WaveMma::accumulator_row(lane, mi, r);
           int const n = n0 + WaveMma::accumulator_col(lane, ni, r);
-          if (m >= p.extent_m || n >= p.extent_n) continue;
-          float const c = source ? static_cast<float>(arch::global_load(p.c + LayoutC::offset(m, n, p.ldc))) : 0.0f;
-          float const bias = p.bias_mode == BiasMode::kPerRow      ? static_cast<float>(arch::global_load(p.bias + m))
-                             : p.bias_mode == BiasMode::kPerColumn ? static_cast<float>(arch::global_load(p.bias + n))
-                                                                   : 0.0f;
+          float c = 0.0f;
+          float bias = 0.0f;
+          if constexpr (kGeneral) {
+            if (m >= p.extent_m || n >= p.extent_n) continue;
+            if (source) c = static_cast<float>(arch::global_load(p.c + LayoutC::offset(m, n, p.ldc)));
+            if (p.bias_mode == BiasMode::kPerRow) bias = static_cast<float>(arch::global_load(p.bias + m));
+            if (p.bias_mode == BiasMode::kPerColumn) bias = static_cast<float>(arch::global_load(p.bias + n));
+          }
           arch::global_store(p.d + LayoutC::offset(m, n, p.ldd), op(static_cast<float>(fragment[r]), c, bias));
         }
       }

@@ -58,15 +58,14 @@ inline constexpr bool kNvidiaArch = Arch::kWaveSize == 32;
 // 256×128×32) it was the fastest (docs/performance.md).
 template <class Arch>
 using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 128, 32>, GemmShape<128, 128, 32>>;
-template <class Arch>
-using DefaultWaveShape = GemmShape<64, 64, 32>;
+using DefaultWaveShape = GemmShape<64, 64, 32>;  // every architecture
 template <class Arch>
 inline constexpr int kDefaultStages = kNvidiaArch<Arch> ? 4 : 2;
 
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>
 using DefaultGemm = Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, float, Arch, DefaultTileShape<Arch>,
-                         DefaultWaveShape<Arch>,
+                         DefaultWaveShape,
                          typename DefaultMmaAtom<ElementA, Arch>::type, OutputOp, DefaultTileOrder<Arch>,
                          kDefaultStages<Arch>>;
 

@@ -12,7 +12,6 @@ namespace hiptile::gemm::mainloop {
 template <class ElementA, class ElementB, class TileShape, class WaveShape, int WaveSize, int Stages>
 struct StageRing {
   static_assert(Stages >= 2, "a mainloop needs at least 2 LDS stages (one computes while the next loads)");
-  static constexpr int kStages = Stages;
   static constexpr int kWaveSize = WaveSize;
   static constexpr int kWavesM = TileShape::kM / WaveShape::kM;
   static constexpr int kWavesN = TileShape::kN / WaveShape::kN;
