@@ -62,7 +62,7 @@ function(hiptile_add_hip_executable name)
     list(APPEND arch_flags --offload-arch=${arch})
   endforeach()
   target_compile_options(${name} PRIVATE ${HIPTILE_HIP_COMPILE_FLAGS} ${arch_flags})
-  target_link_options(${name} PRIVATE --hip-link -nogpulib ${arch_flags})
+  target_link_options(${name} PRIVATE --hip-link ${arch_flags})
   target_link_libraries(${name} PRIVATE hiptile::hiptile ${HIPTILE_AMDHIP64})
 endfunction()
 
