@@ -22,6 +22,9 @@ namespace hiptile::gemm::block {
 
 template <class Element, int TileMN, int TileK>
 struct PackedLdsLayout {
+  using ElementType = Element;
+  static constexpr int kTileMN = TileMN;
+  static constexpr int kTileK = TileK;
   static constexpr int kPackBytes = 16;
   static constexpr int kPackElements = kPackBytes / static_cast<int>(sizeof(Element));
   static_assert(TileK % kPackElements == 0, "TileShape::kK must be a multiple of 16 bytes of elements");
@@ -34,6 +37,8 @@ struct PackedLdsLayout {
   static constexpr int kBlockStride = kRowChunks + ((kBlockResidue - kRowChunks % 8) + 8) % 8;
   static constexpr std::size_t kBytes = std::size_t(kPacks) * kBlockStride * kPackBytes;
   static constexpr int kElements = static_cast<int>(kBytes / sizeof(Element));
+  // offset(row + 8·j, k) = offset(row, k) + j·kRowGroupElements: 8 rows are 9 chunks.
+  static constexpr int kRowGroupElements = 9 * kPackElements;
 
   // Element offset of (row, k) within the stage. k % kPackElements selects the element in its pack.
   HIPTILE_HOST_DEVICE static constexpr int offset(int row, int k) {

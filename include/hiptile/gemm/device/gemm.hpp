@@ -52,13 +52,9 @@ class Gemm {
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   using WaveMma = typename Config::WaveMma;
-  // NVIDIA with both operands K-contiguous: cp.async straight into LDS. Otherwise the loads pass
-  // through registers (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles are transposed).
-  static constexpr bool kAsyncCopy =
-      Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+  static constexpr bool kAsyncCopy = Config::kAsyncCopy;  // cp.async mainloop (NVIDIA, K-contiguous A and B)
   using Mainloop = std::conditional_t<
-      kAsyncCopy,
-      mainloop::AsyncCopyMainloop<ElementA, ElementB, TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>,
+      kAsyncCopy, mainloop::AsyncCopyMainloop<TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>,
       mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape, WaveShape, WaveMma,
                                   Arch::kWaveSize, Stages>>;
   using Epilogue = epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>;

@@ -7,6 +7,8 @@
 #include "hiptile/core/concepts.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/block/swizzled_lds_layout.hpp"
+#include "hiptile/gemm/operand.hpp"
 #include "hiptile/gemm/wave/mfma_wave_mma.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
 #include "hiptile/gemm/wave/simt_wave_mma.hpp"
@@ -58,9 +60,19 @@ struct GemmConfiguration {
   static_assert(kAccumulatorRegisters <= 256,
                 "the wave tile needs more than 256 accumulator registers per lane: use a smaller WaveShape");
 
-  static constexpr std::size_t kLdsBytes =
-      Stages * (block::PackedLdsLayout<ElementA, TileShape::kM, TileShape::kK>::kBytes +
-                block::PackedLdsLayout<ElementB, TileShape::kN, TileShape::kK>::kBytes);
+  // NVIDIA with both operands K-contiguous: cp.async straight into swizzled shared memory.
+  // Otherwise the loads pass through registers into PackedLdsLayout stages (gfx942 has no 16-byte
+  // global-to-LDS copy; MN-contiguous tiles are transposed on the way).
+  static constexpr bool kAsyncCopy = Arch::kWaveSize == 32 &&
+                                     kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK &&
+                                     kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK;
+  template <class Element, int TileMN>
+  using LdsLayout = std::conditional_t<kAsyncCopy, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
+                                       block::PackedLdsLayout<Element, TileMN, TileShape::kK>>;
+  using LdsLayoutA = LdsLayout<ElementA, TileShape::kM>;
+  using LdsLayoutB = LdsLayout<ElementB, TileShape::kN>;
+
+  static constexpr std::size_t kLdsBytes = Stages * (LdsLayoutA::kBytes + LdsLayoutB::kBytes);
   static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
                 "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
 
@@ -69,12 +81,10 @@ struct GemmConfiguration {
                 "each thread must load whole 16-byte vectors of A and B: grow the tile or shrink the waves");
 
   using WaveMma = std::conditional_t<
-      MfmaAtom<MmaAtom>,
-      wave::MfmaWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>,
-      std::conditional_t<
-          MmaSyncAtom<MmaAtom>,
-          wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>,
-          wave::SimtWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, TileShape::kM, TileShape::kN, TileShape::kK>>>;
+      MfmaAtom<MmaAtom>, wave::MfmaWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>,
+      std::conditional_t<MmaSyncAtom<MmaAtom>,
+                         wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>,
+                         wave::SimtWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>>>;
   static constexpr bool kValid = true;
 };
 

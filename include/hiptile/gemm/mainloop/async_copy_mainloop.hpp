@@ -1,17 +1,24 @@
 #pragma once
 // AsyncCopyMainloop: the K loop for NVIDIA sm_80+ when both operands are K-contiguous. Tiles go
-// global → LDS with cp.async, Stages - 1 tiles ahead of the math, so the copy engine — not the
-// registers — holds the tiles in flight:
+// global → shared memory with cp.async, Stages - 1 tiles ahead of the math, so the copy engine —
+// not the registers — holds the tiles in flight; the stages use the wave MMA's LDS layout
+// (SwizzledLdsLayout, which cp.async fills a whole 128-byte line per wavefront).
 //
-//   prologue:  issue tiles 0 .. Stages-2, one commit group each
-//   iteration kt:
-//     wait until tile kt has landed (at most Stages-2 newer groups pending); barrier
-//     issue tile kt + Stages - 1 into the stage iteration kt - 1 read (every warp has passed the
-//     barrier, so none still reads it); commit (an empty group past the end keeps the count)
-//     every warp multiplies its fragments of stage kt % Stages
+// Fragments are double-buffered in registers: while step s of a stage multiplies, step s + 1's
+// fragments load, and the last step of stage kt multiplies while the first fragments of stage
+// kt + 1 load, so the tensor pipe has queued work across the one barrier per stage:
 //
-// Same LDS layout (PackedLdsLayout) and wave MMA interface as PipelinedMainloop. Edge vectors copy
-// only their valid bytes; cp.async fills the rest of the 16 bytes with zeros.
+//   prologue: issue tiles 0 .. Stages-2 (one commit group each); wait for tile 0; barrier;
+//             load step 0 of stage 0
+//   stage kt, step s:
+//     s = last: wait until tile kt + 1 has landed (at most Stages-2 newer groups pending); barrier
+//     load the fragments of the next step (step 0 of stage kt + 1 after the last step)
+//     s = 0:    issue tile kt + Stages - 1 into the stage tile kt - 1 used (every warp read its
+//               last fragments before the barrier of stage kt - 1); commit (an empty group past
+//               the end keeps the count)
+//     multiply step s
+//
+// Edge vectors copy only their valid bytes; cp.async fills the rest of the 16 bytes with zeros.
 #include <cstddef>
 #include <cstdint>
 
@@ -19,18 +26,25 @@
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/operand.hpp"
+#include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
 
-template <class ElementA, class ElementB, class TileShape, class WaveShape, class WaveMma, int WaveSize, int Stages>
-struct AsyncCopyMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages> {
-  using Ring = StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages>;
+template <class TileShape, class WaveShape, wave::SteppedWaveMma WaveMma, int WaveSize, int Stages>
+struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages> {
+  using Ring = StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages>;
   using Ring::kThreads;
+  using typename Ring::ElementA;
+  using typename Ring::ElementB;
   using typename Ring::LayoutA;
   using typename Ring::LayoutB;
   using Accumulators = typename WaveMma::Accumulators;
+  static constexpr int kSteps = WaveMma::kSteps;
+  static_assert(kSteps >= 2,
+                "the cp.async mainloop double-buffers fragments across a stage's K-steps: TileShape::kK must hold at "
+                "least two MMA atom K-steps (32 for m16n8k16)");
 
   struct Params {
     OperandView<ElementA> a;
@@ -50,35 +64,46 @@ struct AsyncCopyMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, W
     TileCopy<LayoutA, TileShape::kM, ElementA> const copy_a(p.a, m0, thread);
     TileCopy<LayoutB, TileShape::kN, ElementB> const copy_b(p.b, n0, thread);
     int const k_tiles = ceil_div(p.a.extent_k, TileShape::kK);
-    for (int s = 0; s < Stages - 1; ++s) {
-      if (s < k_tiles) {
-        copy_a(Ring::stage_a(lds, s), s * TileShape::kK);
-        copy_b(Ring::stage_b(lds, s), s * TileShape::kK);
+    auto issue = [&](int tile) {
+      if (tile < k_tiles) {
+        int const stage = tile % Stages;
+        copy_a(Ring::stage_a(lds, stage), tile * TileShape::kK);
+        copy_b(Ring::stage_b(lds, stage), tile * TileShape::kK);
       }
       arch::async_copy_commit();
-    }
+    };
+    for (int tile = 0; tile < Stages - 1; ++tile) issue(tile);
+    arch::async_copy_wait<Stages - 2>();
+    barrier();
+    typename WaveMma::Fragments fragments[2];
+    WaveMma::load_fragments(fragments[0], Ring::stage_a(lds, 0), Ring::stage_b(lds, 0), wave.m0, wave.n0, lane, 0);
     int read_stage = 0;
-    int write_stage = Stages - 1;
     for (int kt = 0; kt < k_tiles; ++kt) {
-      arch::async_copy_wait<Stages - 2>();
-      barrier();
-      int const next = kt + Stages - 1;
-      if (next < k_tiles) {
-        copy_a(Ring::stage_a(lds, write_stage), next * TileShape::kK);
-        copy_b(Ring::stage_b(lds, write_stage), next * TileShape::kK);
+      HIPTILE_UNROLL
+      for (int step = 0; step < kSteps; ++step) {
+        bool const last = step == kSteps - 1;
+        if (last) {
+          arch::async_copy_wait<Stages - 2>();
+          barrier();
+          read_stage = Ring::next_stage(read_stage);
+        }
+        if (!last || kt + 1 < k_tiles) {
+          WaveMma::load_fragments(fragments[(step + 1) % 2], Ring::stage_a(lds, read_stage),
+                                  Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane, (step + 1) % kSteps);
+        }
+        if (step == 0) issue(kt + Stages - 1);
+        WaveMma::multiply(acc, fragments[step % 2]);
       }
-      arch::async_copy_commit();
-      WaveMma::run(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane);
-      read_stage = Ring::next_stage(read_stage);
-      write_stage = Ring::next_stage(write_stage);
+      // With an odd number of steps the next stage's first fragments sit in buffer 1.
+      if constexpr (kSteps % 2 == 1) fragments[0] = fragments[1];
     }
     arch::async_copy_wait<0>();
   }
 
  private:
   // Copies one tile (TileMN rows × TileK) of a K-contiguous operand: vector v = thread + kThreads·i
-  // is pack v % packs of row v / packs, as TileLoader maps it (coalesced reads, conflict-free
-  // writes). Every vector of a thread has the same pack, and its rows are kRowStep apart, so the
+  // is pack v % packs of row v / packs (a warp reads whole rows, and writes them to consecutive
+  // chunks of the swizzled layout). Every vector of a thread has the same pack, and its rows are kRowStep apart, so the
   // addresses are set up once and each tile only adds its k0.
   template <class Layout, int TileMN, class Element>
   class TileCopy {
@@ -107,8 +132,8 @@ struct AsyncCopyMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, W
       for (int i = 0; i < kPerThread; ++i) {
         int const elements = rows_left_ > i * kRowStep ? k_elements : 0;
         Element const* src = elements > 0 ? src_ + (std::int64_t(i) * kRowStep * ld_ + k0) : data_;
-        // kRowStep rows, a multiple of 8, are kRowStep + kRowStep / 8 chunks in the layout.
-        arch::async_copy_16(stage + dst_ + i * (kRowStep + kRowStep / 8) * kPack, src,
+        // kRowStep rows, a multiple of 8, are whole row groups of the layout.
+        arch::async_copy_16(stage + dst_ + i * (kRowStep / 8) * Layout::kRowGroupElements, src,
                             elements * int(sizeof(Element)));
       }
     }

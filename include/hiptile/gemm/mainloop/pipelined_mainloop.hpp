@@ -13,25 +13,31 @@
 // stage read in iteration kt was written in iteration kt - Stages + 1 <= kt - 1, before a barrier.
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "hiptile/arch/buffer_memory.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/operand.hpp"
+#include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
 
-// TileShape / WaveShape: GemmShape-like (kM, kN, kK); WaveMma: the wave-level MMA over one stage.
+// TileShape / WaveShape: GemmShape-like (kM, kN, kK); WaveMma: the wave-level MMA, reading stages
+// in the PackedLdsLayout the tile loaders write.
 template <class ElementA, OperandMajor MajorA, class ElementB, OperandMajor MajorB, class TileShape,
-          class WaveShape, class WaveMma, int WaveSize, int Stages>
-struct PipelinedMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages> {
-  using Ring = StageRing<ElementA, ElementB, TileShape, WaveShape, WaveSize, Stages>;
+          class WaveShape, wave::SteppedWaveMma WaveMma, int WaveSize, int Stages>
+struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages> {
+  using Ring = StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages>;
   using Ring::kThreads;
   using LoaderA = block::TileLoader<ElementA, MajorA, TileShape::kM, TileShape::kK, kThreads>;
   using LoaderB = block::TileLoader<ElementB, MajorB, TileShape::kN, TileShape::kK, kThreads>;
+  static_assert(std::is_same_v<typename Ring::LayoutA, typename LoaderA::LdsLayout> &&
+                    std::is_same_v<typename Ring::LayoutB, typename LoaderB::LdsLayout>,
+                "the register-staged mainloop needs the wave MMA to read the tile loaders' PackedLdsLayout");
   // Instantiates the loaders with the mainloop, so their configuration checks fire wherever the
   // GEMM type is used, not only where a kernel is compiled.
   static_assert(sizeof(LoaderA) > 0 && sizeof(LoaderB) > 0);
@@ -72,7 +78,8 @@ struct PipelinedMainloop : StageRing<ElementA, ElementB, TileShape, WaveShape, W
         LoaderA::load(regs_a, p.a, buffer_a, m0, next * TileShape::kK, thread);
         LoaderB::load(regs_b, p.b, buffer_b, n0, next * TileShape::kK, thread);
       }
-      WaveMma::run(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane);
+      wave::multiply_stage<WaveMma>(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0,
+                                    wave.n0, lane);
       if (next < k_tiles) {
         LoaderA::store(regs_a, Ring::stage_a(lds, write_stage), thread);
         LoaderB::store(regs_b, Ring::stage_b(lds, write_stage), thread);

@@ -1,23 +1,27 @@
 #pragma once
 // StageRing: the geometry every mainloop shares. The block tile is split into kWavesM × kWavesN
 // wave tiles (wave w at row w % kWavesM, column w / kWavesM), and dynamic LDS holds a ring of
-// `Stages` PackedLdsLayout stages: all the A stages, then all the B stages.
+// `Stages` stages in the wave MMA's LDS layouts: all the A stages, then all the B stages.
 #include <cstddef>
 
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
 
-template <class ElementA, class ElementB, class TileShape, class WaveShape, int WaveSize, int Stages>
+template <class WaveMma, class TileShape, class WaveShape, int WaveSize, int Stages>
 struct StageRing {
   static_assert(Stages >= 2, "a mainloop needs at least 2 LDS stages (one computes while the next loads)");
   static constexpr int kWaveSize = WaveSize;
   static constexpr int kWavesM = TileShape::kM / WaveShape::kM;
   static constexpr int kWavesN = TileShape::kN / WaveShape::kN;
   static constexpr int kThreads = kWavesM * kWavesN * WaveSize;
-  using LayoutA = block::PackedLdsLayout<ElementA, TileShape::kM, TileShape::kK>;
-  using LayoutB = block::PackedLdsLayout<ElementB, TileShape::kN, TileShape::kK>;
+  using LayoutA = typename WaveMma::LdsLayoutA;
+  using LayoutB = typename WaveMma::LdsLayoutB;
+  using ElementA = typename LayoutA::ElementType;
+  using ElementB = typename LayoutB::ElementType;
+  static_assert(LayoutA::kTileMN == TileShape::kM && LayoutB::kTileMN == TileShape::kN &&
+                LayoutA::kTileK == TileShape::kK && LayoutB::kTileK == TileShape::kK,
+                "the wave MMA's LDS layouts must cover the block tile");
   static constexpr std::size_t kStageBytesA = LayoutA::kBytes;
   static constexpr std::size_t kStageBytesB = LayoutB::kBytes;
   static constexpr std::size_t kLdsBytes = Stages * (kStageBytesA + kStageBytesB);

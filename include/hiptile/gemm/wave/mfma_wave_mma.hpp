@@ -9,16 +9,18 @@
 // step s, lane group g, register r multiplies physical k = g·(TileK/G) + s·P + r of A with the
 // same physical k of B: a permutation of K inside the stage, the same for both operands, which
 // leaves A·B unchanged and turns every fragment read into ds_read_b128.
+//
+// Stepped interface (wave/stepped_wave_mma.hpp) with one step per stage: each lane's runs cover
+// all the atom K-steps at once, so load_fragments() reads the whole stage and multiply() runs them.
 #include "hiptile/arch/lds_access.hpp"
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/core/array.hpp"
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/wave/wave_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::wave {
 
-template <class Atom, int WaveM, int WaveN, int TileM, int TileN, int TileK>
+template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
 struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN> {
   using Tile = WaveTile<Atom, WaveM, WaveN>;
   using typename Tile::Accumulators;
@@ -26,42 +28,51 @@ struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN> {
   using typename Tile::ElementB;
   using Tile::kAtomsM;
   using Tile::kAtomsN;
-  static constexpr int kGroups = 64 / Atom::kM;     // lane groups along K
-  static constexpr int kRun = TileK / kGroups;      // contiguous K elements one lane reads per row
-  static constexpr int kSteps = TileK / Atom::kK;  // atom K-steps per stage
-  static_assert(TileK % Atom::kK == 0, "TileShape::kK must be a multiple of the MFMA atom's K");
-  static_assert(kSteps * Atom::kAPerLane == kRun, "MFMA atom layout and stage depth disagree");
-
-  using LayoutA = block::PackedLdsLayout<ElementA, TileM, TileK>;
-  using LayoutB = block::PackedLdsLayout<ElementB, TileN, TileK>;
+  using LdsLayoutA = LayoutA;
+  using LdsLayoutB = LayoutB;
+  static constexpr int kTileK = LayoutA::kTileK;
+  static constexpr int kGroups = 64 / Atom::kM;         // lane groups along K
+  static constexpr int kRun = kTileK / kGroups;         // contiguous K elements one lane reads per row
+  static constexpr int kAtomSteps = kTileK / Atom::kK;  // atom K-steps per stage
+  static constexpr int kSteps = 1;                      // load_fragments() steps per stage
+  static_assert(kTileK % Atom::kK == 0, "TileShape::kK must be a multiple of the MFMA atom's K");
+  static_assert(kAtomSteps * Atom::kAPerLane == kRun, "MFMA atom layout and stage depth disagree");
   static constexpr int kPackA = LayoutA::kPackElements;
   static constexpr int kPackB = LayoutB::kPackElements;
   static_assert(kRun % kPackA == 0 && kRun % kPackB == 0,
                 "TileShape::kK too small for the atom: each lane must read whole 16-byte packs (raise kK)");
 
-  // acc += A_stage[wave_m0 .. +WaveM) · B_stage[wave_n0 .. +WaveN)ᵀ over the whole stage.
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, ElementA const* stage_a, ElementB const* stage_b,
-                                                int wave_m0, int wave_n0, int lane) {
-    int const group = lane / Atom::kM;
-    int const row = lane % Atom::kM;
+  // Each lane's runs of the stage: kRun K elements of every atom row of A and column of B.
+  struct Fragments {
     Array<Array<ElementA, kRun>, kAtomsM> a;
     Array<Array<ElementB, kRun>, kAtomsN> b;
+  };
+
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_fragments(Fragments& f, ElementA const* stage_a,
+                                                           ElementB const* stage_b, int wave_m0, int wave_n0,
+                                                           int lane, int /*step*/) {
+    int const group = lane / Atom::kM;
+    int const row = lane % Atom::kM;
     HIPTILE_UNROLL
-    for (int mi = 0; mi < kAtomsM; ++mi) load_run<LayoutA>(a[mi], stage_a, wave_m0 + mi * Atom::kM + row, group);
+    for (int mi = 0; mi < kAtomsM; ++mi) load_run<LayoutA>(f.a[mi], stage_a, wave_m0 + mi * Atom::kM + row, group);
     HIPTILE_UNROLL
-    for (int ni = 0; ni < kAtomsN; ++ni) load_run<LayoutB>(b[ni], stage_b, wave_n0 + ni * Atom::kN + row, group);
+    for (int ni = 0; ni < kAtomsN; ++ni) load_run<LayoutB>(f.b[ni], stage_b, wave_n0 + ni * Atom::kN + row, group);
+  }
+
+  // acc += A_stage[wave_m0 .. +WaveM) · B_stage[wave_n0 .. +WaveN)ᵀ over the whole stage.
+  HIPTILE_DEVICE HIPTILE_INLINE static void multiply(Accumulators& acc, Fragments const& f) {
     HIPTILE_UNROLL
-    for (int s = 0; s < kSteps; ++s) {
+    for (int s = 0; s < kAtomSteps; ++s) {
       HIPTILE_UNROLL
       for (int mi = 0; mi < kAtomsM; ++mi) {
         typename Atom::FragmentA fa;
         HIPTILE_UNROLL
-        for (int r = 0; r < Atom::kAPerLane; ++r) fa[r] = a[mi][s * Atom::kAPerLane + r];
+        for (int r = 0; r < Atom::kAPerLane; ++r) fa[r] = f.a[mi][s * Atom::kAPerLane + r];
         HIPTILE_UNROLL
         for (int ni = 0; ni < kAtomsN; ++ni) {
           typename Atom::FragmentB fb;
           HIPTILE_UNROLL
-          for (int r = 0; r < Atom::kBPerLane; ++r) fb[r] = b[ni][s * Atom::kBPerLane + r];
+          for (int r = 0; r < Atom::kBPerLane; ++r) fb[r] = f.b[ni][s * Atom::kBPerLane + r];
           auto& c = acc[mi * kAtomsN + ni];
           Atom::mma(c, fa, fb, c);
         }

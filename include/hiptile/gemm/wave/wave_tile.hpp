@@ -1,7 +1,8 @@
 #pragma once
 // WaveTile: what every wave-level MMA shares — a WaveM × WaveN tile of atoms, one accumulator
 // fragment per atom, and where each accumulator register lands in the wave tile (the epilogue
-// stores through accumulator_row / accumulator_col, whatever the atom family).
+// stores through accumulator_row / accumulator_col, whatever the atom family). Also the usual
+// one-K-step operands (an A fragment per atom row, a B fragment per atom column) and their product.
 #include "hiptile/core/array.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -27,6 +28,23 @@ struct WaveTile {
   }
   HIPTILE_HOST_DEVICE static constexpr int accumulator_col(int lane, int atom_n, int reg) {
     return atom_n * Atom::kN + Atom::c_col(lane, reg);
+  }
+
+  struct Fragments {
+    Array<typename Atom::FragmentA, kAtomsM> a;
+    Array<typename Atom::FragmentB, kAtomsN> b;
+  };
+
+  // acc += the product of every atom of the wave tile, for one K-step's fragments.
+  HIPTILE_DEVICE HIPTILE_INLINE static void multiply(Accumulators& acc, Fragments const& f) {
+    HIPTILE_UNROLL
+    for (int mi = 0; mi < kAtomsM; ++mi) {
+      HIPTILE_UNROLL
+      for (int ni = 0; ni < kAtomsN; ++ni) {
+        auto& c = acc[mi * kAtomsN + ni];
+        Atom::mma(c, f.a[mi], f.b[ni], c);
+      }
+    }
   }
 };
 

@@ -1,0 +1,240 @@
+// Probe kernels that take the NVIDIA GEMM main loop apart, to find what limits it: the same tile
+// geometry as the default (256×128×32, eight 64×64 warps, cp.async stages, ldmatrix + mma.sync), with
+// switches that drop the copies (math only), drop the math (copies only), or load the next step's
+// fragments before the current step's mma (register double buffering across the barrier).
+// A diagnostic: the numbers it prints steer the mainloop's design (docs/performance.md); its
+// results are not checked (the correctness suite is test/nvidia/gemm_nvidia_test.cu).
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+#include <vector>
+
+#include "hiptile/arch/async_copy.hpp"
+#include "hiptile/arch/ldmatrix.hpp"
+#include "hiptile/arch/mma_sync.hpp"
+#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/block/swizzled_lds_layout.hpp"
+#include "hiptile/gemm/kernel/tile_order.hpp"
+
+namespace {
+
+using namespace hiptile;
+using Atom = arch::MmaSync16x8x16F16;
+
+enum class Mode { kFull, kMathOnly, kCopyOnly };
+
+template <int TileM, int TileN, int TileK, int Stages, Mode kMode, bool kDoubleBuffer, bool kSwizzled = true>
+struct Probe {
+  static constexpr int kWarpsM = TileM / 64;
+  static constexpr int kWarpsN = TileN / 64;
+  static constexpr int kThreads = kWarpsM * kWarpsN * 32;
+  static constexpr int kSteps = TileK / 16;
+  template <int Rows>
+  using Layout = std::conditional_t<kSwizzled, gemm::block::SwizzledLdsLayout<half_t, Rows, TileK>,
+                                    gemm::block::PackedLdsLayout<half_t, Rows, TileK>>;
+  using LayoutA = Layout<TileM>;
+  using LayoutB = Layout<TileN>;
+  static constexpr int kLdsBytes = Stages * int(LayoutA::kBytes + LayoutB::kBytes);
+  using Order = gemm::kernel::GroupedTileOrder<8>;
+
+  struct Fragments {
+    Atom::FragmentA a[4];
+    Atom::FragmentB b[8];
+  };
+
+  struct LaneOffsets {
+    int a[kSteps];
+    int b[kSteps];
+  };
+  static __device__ __forceinline__ void load(Fragments& f, half_t const* sa, half_t const* sb, LaneOffsets const& o,
+                                              int step) {
+#pragma unroll
+    for (int mi = 0; mi < 4; ++mi) {
+      auto r = arch::ldmatrix_x4(sa + o.a[step] + mi * 2 * LayoutA::kRowGroupElements);
+      f.a[mi] = __builtin_bit_cast(Atom::FragmentA, r);
+    }
+#pragma unroll
+    for (int ni = 0; ni < 8; ni += 2) {
+      auto r = arch::ldmatrix_x4(sb + o.b[step] + (ni / 2) * 2 * LayoutB::kRowGroupElements);
+      f.b[ni] = __builtin_bit_cast(Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
+      f.b[ni + 1] = __builtin_bit_cast(Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
+    }
+  }
+  static __device__ __forceinline__ void mma(Atom::FragmentC (&acc)[32], Fragments const& f) {
+#pragma unroll
+    for (int mi = 0; mi < 4; ++mi)
+#pragma unroll
+      for (int ni = 0; ni < 8; ++ni) Atom::mma(acc[mi * 8 + ni], f.a[mi], f.b[ni], acc[mi * 8 + ni]);
+  }
+
+  // One 16-byte copy per vector of a K-contiguous tile: thread t copies pack t % packs of rows
+  // t / packs + i · rowstep.
+  template <class Layout, int Rows>
+  static __device__ __forceinline__ void copy(half_t* stage, half_t const* src, int ld, int k0, int thread) {
+    constexpr int kPacks = Layout::kPacks;
+    constexpr int kRowStep = kThreads / kPacks;
+#pragma unroll
+    for (int i = 0; i < Rows / kRowStep; ++i) {
+      int const row = thread / kPacks + i * kRowStep;
+      int const pack = thread % kPacks;
+      arch::async_copy_16(stage + Layout::offset(row, pack * 8), src + std::size_t(row) * ld + k0 + pack * 8, 16);
+    }
+  }
+
+  struct Params {
+    half_t const* a;
+    half_t const* b;
+    float* sink;
+    int k;
+    Order::Params order;
+  };
+
+  static __device__ void run(Params const& p) {
+    extern __shared__ __align__(16) unsigned char lds[];
+    auto* stage_a = reinterpret_cast<half_t*>(lds);
+    auto* stage_b = reinterpret_cast<half_t*>(lds + Stages * LayoutA::kBytes);
+    int const thread = threadIdx.x;
+    int const lane = thread % 32;
+    int const warp = thread / 32;
+    auto const tile = Order::tile(p.order, blockIdx.x);
+    half_t const* ga = p.a + std::size_t(tile.m) * TileM * p.k;
+    half_t const* gb = p.b + std::size_t(tile.n) * TileN * p.k;
+    int const wm = (warp % kWarpsM) * 64;
+    int const wn = (warp / kWarpsM) * 64;
+    LaneOffsets o;
+#pragma unroll
+    for (int s = 0; s < kSteps; ++s) {
+      o.a[s] = LayoutA::offset(wm + lane % 8 + 8 * ((lane / 8) % 2), (lane / 16) * 8 + 16 * s);
+      o.b[s] = LayoutB::offset(wn + lane % 8 + 8 * (lane / 16), ((lane / 8) % 2) * 8 + 16 * s);
+    }
+
+    Atom::FragmentC acc[32];
+#pragma unroll
+    for (auto& c : acc) c.fill(0.0f);
+    int const k_tiles = p.k / TileK;
+    auto issue = [&](int t) {
+      if constexpr (kMode != Mode::kMathOnly) {
+        int const s = t % Stages;
+        if (t < k_tiles) {
+          copy<LayoutA, TileM>(stage_a + s * LayoutA::kElements, ga, p.k, t * TileK, thread);
+          copy<LayoutB, TileN>(stage_b + s * LayoutB::kElements, gb, p.k, t * TileK, thread);
+        }
+        arch::async_copy_commit();
+      }
+    };
+    for (int t = 0; t < Stages - 1; ++t) issue(t);
+
+    if constexpr (!kDoubleBuffer) {
+      for (int kt = 0; kt < k_tiles; ++kt) {
+        arch::async_copy_wait<Stages - 2>();
+        __syncthreads();
+        issue(kt + Stages - 1);
+        if constexpr (kMode != Mode::kCopyOnly) {
+          int const s = kt % Stages;
+#pragma unroll
+          for (int step = 0; step < kSteps; ++step) {
+            Fragments f;
+            load(f, stage_a + s * LayoutA::kElements, stage_b + s * LayoutB::kElements, o, step);
+            mma(acc, f);
+          }
+        }
+      }
+    } else {
+      // The next step's fragments load while this step's mma run; the barrier sits before the
+      // last step's mma, so the tensor pipe has queued work while the warps wait there.
+      Fragments f[2];
+      arch::async_copy_wait<Stages - 2>();
+      __syncthreads();
+      load(f[0], stage_a, stage_b, o, 0);
+      for (int kt = 0; kt < k_tiles; ++kt) {
+        int s = kt % Stages;
+#pragma unroll
+        for (int step = 0; step < kSteps; ++step) {
+          if (step == kSteps - 1) {
+            arch::async_copy_wait<Stages - 2>();
+            __syncthreads();
+            s = (kt + 1) % Stages;
+          }
+          load(f[(step + 1) % 2], stage_a + s * LayoutA::kElements, stage_b + s * LayoutB::kElements, o,
+               (step + 1) % kSteps);
+          if (step == 0) issue(kt + Stages - 1);
+          mma(acc, f[step % 2]);
+        }
+      }
+    }
+    arch::async_copy_wait<0>();
+    float sum = 0;
+#pragma unroll
+    for (auto& c : acc) sum += c[0] + c[1] + c[2] + c[3];
+    p.sink[blockIdx.x * kThreads + thread] = sum;
+  }
+};
+
+template <class P>
+__global__ void __launch_bounds__(P::kThreads, 1) probe_kernel(typename P::Params p) {
+  P::run(p);
+}
+
+void check(cudaError_t e, char const* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+template <class P>
+void measure(char const* name, int size, half_t const* a, half_t const* b, float* sink) {
+  int const tiles_m = size / (P::kWarpsM * 64), tiles_n = size / (P::kWarpsN * 64);
+  typename P::Params p{a, b, sink, size, P::Order::make_params(tiles_m, tiles_n)};
+  check(cudaFuncSetAttribute(probe_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, P::kLdsBytes), "attr");
+  auto launch = [&] { probe_kernel<P><<<tiles_m * tiles_n, P::kThreads, P::kLdsBytes>>>(p); };
+  for (int i = 0; i < 3; ++i) launch();
+  check(cudaDeviceSynchronize(), name);
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  int const reps = size >= 8192 ? 10 : 50;
+  cudaEventRecord(start);
+  for (int i = 0; i < reps; ++i) launch();
+  cudaEventRecord(stop);
+  check(cudaEventSynchronize(stop), name);
+  float ms = 0;
+  cudaEventElapsedTime(&ms, start, stop);
+  double const seconds = ms / 1e3 / reps;
+  std::printf("%-40s %5d^3  %8.1f us  %6.1f TFLOPS-equivalent\n", name, size, seconds * 1e6,
+              2.0 * size * double(size) * size / seconds / 1e12);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int const size = argc > 1 ? std::atoi(argv[1]) : 8192;
+  std::size_t const elements = std::size_t(size) * size;
+  std::vector<half_t> host(elements);
+  for (std::size_t i = 0; i < elements; ++i) host[i] = half_t(float((i * 2654435761u) % 1000) / 1000.0f - 0.5f);
+  half_t *a, *b;
+  float* sink;
+  check(cudaMalloc(&a, elements * 2), "malloc");
+  check(cudaMalloc(&b, elements * 2), "malloc");
+  check(cudaMalloc(&sink, std::size_t(size / 64) * (size / 64) * 256 * 4), "malloc");
+  check(cudaMemcpy(a, host.data(), elements * 2, cudaMemcpyHostToDevice), "copy");
+  check(cudaMemcpy(b, host.data(), elements * 2, cudaMemcpyHostToDevice), "copy");
+  measure<Probe<256, 128, 32, 4, Mode::kFull, false, false>>("256x128x32 s4 full, packed layout", size, a, b, sink);
+  measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, false, false>>("256x128x32 s4 copy only, packed", size, a, b, sink);
+  measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, false>>("256x128x32 s4 copy only", size, a, b, sink);
+  measure<Probe<256, 128, 32, 4, Mode::kFull, false>>("256x128x32 s4 full", size, a, b, sink);
+  measure<Probe<256, 128, 32, 4, Mode::kFull, true>>("256x128x32 s4 full, double-buffered", size, a, b, sink);
+  measure<Probe<256, 128, 32, 3, Mode::kFull, true>>("256x128x32 s3 full, double-buffered", size, a, b, sink);
+  measure<Probe<256, 128, 64, 3, Mode::kFull, true>>("256x128x64 s3 full, double-buffered", size, a, b, sink);
+  measure<Probe<128, 256, 32, 4, Mode::kFull, true>>("128x256x32 s4 full, double-buffered", size, a, b, sink);
+  measure<Probe<128, 256, 64, 3, Mode::kFull, true>>("128x256x64 s3 full, double-buffered", size, a, b, sink);
+  measure<Probe<128, 128, 32, 4, Mode::kFull, true>>("128x128x32 s4 full, double-buffered", size, a, b, sink);
+  measure<Probe<128, 128, 64, 3, Mode::kFull, true>>("128x128x64 s3 full, double-buffered", size, a, b, sink);
+  measure<Probe<256, 128, 32, 4, Mode::kMathOnly, true>>("256x128x32 s4 math only, double-buffered", size, a, b, sink);
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(sink);
+  return 0;
+}
