@@ -23,6 +23,20 @@ HIPTILE_DEVICE HIPTILE_INLINE void async_copy_16(T* shared_dst, T const* global_
 #endif
 }
 
+// A whole 16-byte copy (no source size, so no zero-fill bookkeeping).
+template <class T>
+HIPTILE_DEVICE HIPTILE_INLINE void async_copy_16(T* shared_dst, T const* global_src) {
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+  auto const dst = static_cast<std::uint32_t>(__cvta_generic_to_shared(shared_dst));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(global_src));
+#elif HIPTILE_BACKEND_NVIDIA
+  (void)shared_dst, (void)global_src;  // host pass of nvcc: never called
+#else
+  (void)shared_dst, (void)global_src;
+  static_assert(sizeof(T) == 0, "cp.async exists on NVIDIA GPUs only");
+#endif
+}
+
 HIPTILE_DEVICE HIPTILE_INLINE void async_copy_commit() {
 #if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
   asm volatile("cp.async.commit_group;\n" ::);

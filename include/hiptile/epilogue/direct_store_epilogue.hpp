@@ -5,6 +5,7 @@
 // Each accumulator register knows its (row, column) from the wave MMA's layout functions, so this
 // works for any atom. Neighbouring lanes hold neighbouring columns (MFMA C/D layout), so for a
 // row-major D each store instruction writes contiguous runs of a row.
+#include <cstddef>
 #include <cstdint>
 
 #include "hiptile/arch/global_memory.hpp"
@@ -29,8 +30,19 @@ struct DirectStoreEpilogue {
     int extent_n = 0;
   };
 
+  static constexpr std::size_t kLdsBytesPerWave = 0;
+
+  // The epilogue interface (GemmKernel calls it with every thread of the workgroup): the block tile
+  // starts at (block_m0, block_n0), this lane's wave tile `wave_m0, wave_n0` further in, and
+  // wave_lds is the wave's kLdsBytesPerWave of LDS (none here).
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int block_m0, int block_n0,
+                                                int wave_m0, int wave_n0, int lane, std::byte* /*wave_lds*/) {
+    store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
+  }
+
   // Stores this lane's accumulators of the wave tile whose first element is (m0, n0).
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int m0, int n0, int lane) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void store_wave_tile(Accumulators const& acc, Params const& p, int m0, int n0,
+                                                            int lane) {
     OutputOp const op(p.op);
     bool const source = op.is_source_needed();
     // Most wave tiles lie wholly inside D and need neither C nor a bias: they take a branch-free

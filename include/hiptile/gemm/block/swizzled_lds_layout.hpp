@@ -17,7 +17,7 @@
 //           different keys, and the P chunk positions of a row differ in the bits above them)
 //   P >= 8: a row spans P / 8 lines; key = row % 8
 // The pattern repeats every 8 rows: offset(row + 8·j, k) = offset(row, k) + j·kRowGroupElements.
-// test/unit/swizzled_lds_layout_test.cpp checks the bijection and both conflict-free claims.
+// test/unit/lds_layout_test.cpp checks the bijection, the period and both conflict-free claims.
 #include <cstddef>
 
 #include "hiptile/platform/qualifiers.hpp"

@@ -18,7 +18,6 @@
 #include "hiptile/core/coord.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
-#include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
@@ -57,10 +56,10 @@ class Gemm {
       kAsyncCopy, mainloop::AsyncCopyMainloop<TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>,
       mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape, WaveShape, WaveMma,
                                   Arch::kWaveSize, Stages>>;
-  using Epilogue = epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>;
+  using Epilogue = typename Config::Epilogue;
   using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, TileOrder>;
   static constexpr int kThreads = Mainloop::kThreads;
-  static constexpr std::size_t kLdsBytes = Mainloop::kLdsBytes;
+  static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   // Elements per 16-byte vector load: pointers and leading dimensions of A and B must be multiples.
   static constexpr int kAlignmentA = 16 / static_cast<int>(sizeof(ElementA));
   static constexpr int kAlignmentB = 16 / static_cast<int>(sizeof(ElementB));

@@ -5,6 +5,8 @@
 #include <type_traits>
 
 #include "hiptile/core/concepts.hpp"
+#include "hiptile/epilogue/direct_store_epilogue.hpp"
+#include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
@@ -85,6 +87,16 @@ struct GemmConfiguration {
       std::conditional_t<MmaSyncAtom<MmaAtom>,
                          wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>,
                          wave::SimtWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>>>;
+
+  // NVIDIA with a row-major D: stores through shared memory, 16 bytes per lane (the mma.sync
+  // accumulator layout gives 4-byte pieces). gfx9: straight from the registers, where the MFMA
+  // layout already gives each store instruction runs of a row, and LDS is scarcer.
+  using Epilogue = std::conditional_t<
+      Arch::kWaveSize == 32 && LayoutC::kRowMajor,
+      epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize, ElementC, LayoutC, OutputOp>,
+      epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>>;
+  static_assert(kWaves * Epilogue::kLdsBytesPerWave <= std::size_t(Arch::kLdsBytesPerWorkgroup),
+                "the epilogue's staging area exceeds the workgroup's shared memory: use smaller wave tiles");
   static constexpr bool kValid = true;
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 // GemmKernel: the kernel functor. Each workgroup picks its output tile from the tile order, runs
 // the mainloop into register accumulators, then the epilogue. LDS comes from the launch's dynamic
-// LDS (Mainloop::kLdsBytes).
+// LDS: the mainloop's stages, reused by the epilogue (kLdsBytesPerWave for each wave) once the
+// mainloop is done.
 #include <cstddef>
 
 #include "hiptile/gemm/kernel/tile_order.hpp"
@@ -19,7 +20,10 @@ struct GemmKernel {
     typename TileOrder::Params order;
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
-  static constexpr std::size_t kLdsBytes = Mainloop::kLdsBytes;
+  static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
+  static constexpr std::size_t kEpilogueLdsBytes = kWaves * Epilogue::kLdsBytesPerWave;
+  static constexpr std::size_t kLdsBytes =
+      Mainloop::kLdsBytes > kEpilogueLdsBytes ? Mainloop::kLdsBytes : kEpilogueLdsBytes;
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     TileCoord const tile = TileOrder::tile(p.order, static_cast<int>(block_idx_x()));
@@ -27,9 +31,12 @@ struct GemmKernel {
     int const m0 = tile.m * TileShape::kM;
     int const n0 = tile.n * TileShape::kN;
     typename Mainloop::Accumulators acc;
-    Mainloop::run(acc, p.mainloop, m0, n0, dynamic_lds(), thread);
+    std::byte* const lds = dynamic_lds();
+    Mainloop::run(acc, p.mainloop, m0, n0, lds, thread);
     auto const wave = Mainloop::wave_origin(thread);
-    Epilogue::run(acc, p.epilogue, m0 + wave.m0, n0 + wave.n0, thread % Mainloop::kWaveSize);
+    int const wave_index = thread / Mainloop::kWaveSize;
+    Epilogue::run(acc, p.epilogue, m0, n0, wave.m0, wave.n0, thread % Mainloop::kWaveSize,
+                  lds + wave_index * Epilogue::kLdsBytesPerWave);
   }
 };
 

@@ -119,29 +119,37 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
 
     HIPTILE_DEVICE HIPTILE_INLINE TileCopy(OperandView<Element> const& op, int mn0, int thread)
         : data_(op.data),
-          ld_(op.ld),
+          row_step_(kRowStep * op.ld),
           rows_left_(op.extent_mn - mn0 - thread / kPacks),
           k_(op.extent_k - (thread % kPacks) * kPack),
           src_(op.data + (std::int64_t(mn0 + thread / kPacks) * op.ld + (thread % kPacks) * kPack)),
           dst_(Layout::offset(thread / kPacks, (thread % kPacks) * kPack)) {}
 
     HIPTILE_DEVICE HIPTILE_INLINE void operator()(Element* stage, int k0) const {
+      // kRowStep rows, a multiple of 8, are whole row groups of the layout.
+      constexpr int kDstStep = (kRowStep / 8) * Layout::kRowGroupElements;
+      Element const* src = src_ + k0;
+      if (rows_left_ > (kPerThread - 1) * kRowStep && k_ - k0 >= kPack) {
+        // All of this thread's vectors lie inside the operand (every thread of an interior
+        // tile): whole 16-byte copies, one pointer step apart, and nothing else in the loop.
+        HIPTILE_UNROLL
+        for (int i = 0; i < kPerThread; ++i) arch::async_copy_16(stage + dst_ + i * kDstStep, src + i * row_step_);
+        return;
+      }
       int const valid_k = k_ - k0;
       int const k_elements = valid_k <= 0 ? 0 : (valid_k < kPack ? valid_k : kPack);
       HIPTILE_UNROLL
       for (int i = 0; i < kPerThread; ++i) {
         int const elements = rows_left_ > i * kRowStep ? k_elements : 0;
-        Element const* src = elements > 0 ? src_ + (std::int64_t(i) * kRowStep * ld_ + k0) : data_;
-        // kRowStep rows, a multiple of 8, are whole row groups of the layout.
-        arch::async_copy_16(stage + dst_ + i * (kRowStep / 8) * Layout::kRowGroupElements, src,
+        arch::async_copy_16(stage + dst_ + i * kDstStep, elements > 0 ? src + i * row_step_ : data_,
                             elements * int(sizeof(Element)));
       }
     }
 
    private:
     Element const* data_;
-    std::int64_t ld_;
-    int rows_left_;  // rows of the operand from this thread's first row on
+    std::int64_t row_step_;  // elements between a thread's consecutive vectors
+    int rows_left_;          // rows of the operand from this thread's first row on
     int k_;          // K minus this thread's offset within the tile
     Element const* src_;
     int dst_;

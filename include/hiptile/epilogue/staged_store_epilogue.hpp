@@ -1,0 +1,109 @@
+#pragma once
+// StagedStoreEpilogue: a row-major D stored with 16-byte vectors, through LDS.
+//
+// An accumulator fragment holds a few scattered elements per lane (mma.sync: two neighbouring
+// columns of two rows), so storing straight from registers writes 2 or 4 bytes per lane and store
+// instructions pile up behind each other. Here, when the whole block tile lies inside D and the
+// output op needs neither C nor a bias (the usual D = α·A·B):
+//
+//   barrier                     the mainloop's stages are no longer read
+//   each wave writes op(acc) as ElementC into its own WaveM × (WaveN + 8) region of LDS
+//   barrier
+//   each lane stores 16-byte runs of the region's rows to D, a warp covering whole rows
+//
+// The 8 elements of padding per row spread the fragment writes of 8 rows over all the banks.
+// Other block tiles (edges, C, bias, a D that is not 16-byte aligned) take DirectStoreEpilogue's
+// path; the choice is the same for the whole workgroup, so every thread meets both barriers.
+#include <cstddef>
+#include <cstdint>
+
+#include "hiptile/arch/global_memory.hpp"
+#include "hiptile/arch/lds_access.hpp"
+#include "hiptile/core/array.hpp"
+#include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/direct_store_epilogue.hpp"
+#include "hiptile/platform/barrier.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::epilogue {
+
+template <class WaveMma, int TileM, int TileN, int WaveSize, class ElementC, class LayoutC, class OutputOp>
+struct StagedStoreEpilogue {
+  using Direct = DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>;
+  using Accumulators = typename WaveMma::Accumulators;
+  using Params = typename Direct::Params;
+  static_assert(LayoutC::kRowMajor, "StagedStoreEpilogue stores rows of D: LayoutC must be RowMajor");
+
+  static constexpr int kVector = 16 / static_cast<int>(sizeof(ElementC));  // elements per 16-byte store
+  static_assert(WaveMma::kWaveN % kVector == 0, "StagedStoreEpilogue needs WaveShape::kN to be whole 16-byte runs");
+  static constexpr int kRowElements = WaveMma::kWaveN + 8;  // one padded row of a wave's region
+  static constexpr std::size_t kLdsBytesPerWave = std::size_t(WaveMma::kWaveM) * kRowElements * sizeof(ElementC);
+  static constexpr int kVectorsPerRow = WaveMma::kWaveN / kVector;
+  static_assert(WaveSize % kVectorsPerRow == 0, "a wave's 16-byte stores must cover whole rows of its tile");
+  static constexpr int kRowsPerPass = WaveSize / kVectorsPerRow;
+  static_assert(WaveMma::kWaveM % kRowsPerPass == 0, "WaveShape::kM must be whole passes of the wave's stores");
+
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int block_m0, int block_n0,
+                                                int wave_m0, int wave_n0, int lane, std::byte* wave_lds) {
+    OutputOp const op(p.op);
+    bool const staged = block_m0 + TileM <= p.extent_m && block_n0 + TileN <= p.extent_n &&
+                        !op.is_source_needed() && p.bias_mode == BiasMode::kNone &&
+                        reinterpret_cast<std::uintptr_t>(p.d) % 16 == 0 && p.ldd % kVector == 0;
+    if (!staged) {
+      Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
+      return;
+    }
+    auto* const region = reinterpret_cast<ElementC*>(wave_lds);
+    barrier();
+    write_region(acc, op, region, lane);
+    barrier();
+    ElementC* const d = p.d + (block_m0 + wave_m0) * p.ldd + block_n0 + wave_n0;
+    int const column = (lane % kVectorsPerRow) * kVector;
+    using Vector = Array<ElementC, kVector>;
+    HIPTILE_UNROLL
+    for (int row = lane / kVectorsPerRow; row < WaveMma::kWaveM; row += kRowsPerPass) {
+      Vector const v = arch::lds_load(reinterpret_cast<Vector const*>(region + row * kRowElements + column));
+      arch::global_store(reinterpret_cast<Vector*>(d + row * p.ldd + column), v);
+    }
+  }
+
+ private:
+  // Whether every even accumulator register and the next one are neighbouring columns of one row
+  // for every lane (mma.sync's C layout), so the two go to LDS as one store.
+  static constexpr bool pairs_registers() {
+    bool pairs = WaveMma::kAccumulatorsPerAtom % 2 == 0;
+    for (int lane = 0; pairs && lane < WaveSize; ++lane) {
+      for (int r = 0; r + 1 < WaveMma::kAccumulatorsPerAtom; r += 2) {
+        if (WaveMma::accumulator_row(lane, 0, r) != WaveMma::accumulator_row(lane, 0, r + 1) ||
+            WaveMma::accumulator_col(lane, 0, r) + 1 != WaveMma::accumulator_col(lane, 0, r + 1)) {
+          pairs = false;
+        }
+      }
+    }
+    return pairs;
+  }
+  static constexpr int kRun = pairs_registers() ? 2 : 1;  // registers per LDS store
+
+  HIPTILE_DEVICE HIPTILE_INLINE static void write_region(Accumulators const& acc, OutputOp const& op,
+                                                         ElementC* region, int lane) {
+    using Run = Array<ElementC, kRun>;
+    HIPTILE_UNROLL
+    for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
+      HIPTILE_UNROLL
+      for (int ni = 0; ni < WaveMma::kAtomsN; ++ni) {
+        auto const& fragment = acc[mi * WaveMma::kAtomsN + ni];
+        HIPTILE_UNROLL
+        for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; r += kRun) {
+          Run run;
+          HIPTILE_UNROLL
+          for (int e = 0; e < kRun; ++e) run[e] = op(static_cast<float>(fragment[r + e]), 0.0f, 0.0f);
+          int const row = WaveMma::accumulator_row(lane, mi, r);
+          int const col = WaveMma::accumulator_col(lane, ni, r);
+          arch::lds_store(reinterpret_cast<Run*>(region + row * kRowElements + col), run);
+        }
+      }
+    }
+  }
+};
+
+}  // namespace hiptile::epilogue
