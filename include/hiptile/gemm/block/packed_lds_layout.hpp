@@ -16,20 +16,17 @@
 // The simulator checks both claims: test/sim/gemm_lds_conflict_test.cpp.
 #include <cstddef>
 
+#include "hiptile/gemm/block/lds_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::block {
 
 template <class Element, int TileMN, int TileK>
-struct PackedLdsLayout {
-  using ElementType = Element;
-  static constexpr int kTileMN = TileMN;
-  static constexpr int kTileK = TileK;
-  static constexpr int kPackBytes = 16;
-  static constexpr int kPackElements = kPackBytes / static_cast<int>(sizeof(Element));
-  static_assert(TileK % kPackElements == 0, "TileShape::kK must be a multiple of 16 bytes of elements");
-  static_assert(TileMN % 8 == 0, "the tile's M and N extents must be multiples of 8");
-  static constexpr int kPacks = TileK / kPackElements;  // packs per row
+struct PackedLdsLayout : LdsTile<Element, TileMN, TileK> {
+  using Tile = LdsTile<Element, TileMN, TileK>;
+  using Tile::kPackBytes;
+  using Tile::kPackElements;
+  using Tile::kPacks;
   static_assert(kPacks <= 8 || kPacks % 8 == 0, "packs per row must divide 8 or be a multiple of 8");
 
   static constexpr int kRowChunks = TileMN + TileMN / 8;  // rows with one spare chunk per 8

@@ -20,22 +20,19 @@
 // test/unit/lds_layout_test.cpp checks the bijection, the period and both conflict-free claims.
 #include <cstddef>
 
+#include "hiptile/gemm/block/lds_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::block {
 
 template <class Element, int TileMN, int TileK>
-struct SwizzledLdsLayout {
-  using ElementType = Element;
-  static constexpr int kTileMN = TileMN;
-  static constexpr int kTileK = TileK;
-  static constexpr int kPackBytes = 16;
-  static constexpr int kPackElements = kPackBytes / static_cast<int>(sizeof(Element));
-  static_assert(TileK % kPackElements == 0, "TileShape::kK must be a multiple of 16 bytes of elements");
-  static constexpr int kPacks = TileK / kPackElements;  // 16-byte chunks per row
+struct SwizzledLdsLayout : LdsTile<Element, TileMN, TileK> {
+  using Tile = LdsTile<Element, TileMN, TileK>;
+  using Tile::kPackBytes;
+  using Tile::kPackElements;
+  using Tile::kPacks;
   static_assert(kPacks >= 2 && (kPacks & (kPacks - 1)) == 0,
                 "the swizzled layout needs TileShape::kK of 32, 64, 128 ... bytes (a power of two, at least 32)");
-  static_assert(TileMN % 8 == 0, "the tile's M and N extents must be multiples of 8");
   static constexpr int kLineChunks = 8;  // 128-byte lines
   static constexpr std::size_t kBytes = std::size_t(TileMN) * TileK * sizeof(Element);
   static constexpr int kElements = TileMN * TileK;

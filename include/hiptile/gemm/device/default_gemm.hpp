@@ -52,20 +52,21 @@ using DefaultTileOrder = std::conditional_t<std::is_same_v<Arch, arch::Gfx942>,
 template <class Arch>
 inline constexpr bool kNvidiaArch = Arch::kWaveSize == 32;
 
-// gfx9: a 128×128 tile of 4 waves (64×64 each) in two LDS stages keeps LDS at 37 KB.
-// NVIDIA: a 256×128×32 tile of 8 warps and four cp.async stages (109 KB of shared memory); of the
-// tiles benchmark/gemm_nvidia.cu measures on the H100 (128×256×64, 128×128×64, 128×128×32,
-// 256×128×32) it was the fastest (docs/performance.md).
+// gfx9: a 128×128×32 tile of 4 waves (64×64 each) in two LDS stages keeps LDS at 37 KB.
+// NVIDIA: a 256×128×64 tile of 8 warps (64×64 each) and three cp.async stages (144 KB of shared
+// memory); of the tiles benchmark/gemm_nvidia.cu measures on the H100 it was the fastest
+// (docs/performance.md).
 template <class Arch>
-using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 128, 32>, GemmShape<128, 128, 32>>;
-using DefaultWaveShape = GemmShape<64, 64, 32>;  // every architecture
+using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 128, 64>, GemmShape<128, 128, 32>>;
 template <class Arch>
-inline constexpr int kDefaultStages = kNvidiaArch<Arch> ? 4 : 2;
+using DefaultWaveShape = GemmShape<64, 64, DefaultTileShape<Arch>::kK>;
+template <class Arch>
+inline constexpr int kDefaultStages = kNvidiaArch<Arch> ? 3 : 2;
 
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>
 using DefaultGemm = Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, float, Arch, DefaultTileShape<Arch>,
-                         DefaultWaveShape,
+                         DefaultWaveShape<Arch>,
                          typename DefaultMmaAtom<ElementA, Arch>::type, OutputOp, DefaultTileOrder<Arch>,
                          kDefaultStages<Arch>>;
 
