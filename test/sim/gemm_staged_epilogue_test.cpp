@@ -1,0 +1,246 @@
+// StagedStoreEpilogue (epilogue/staged_store_epilogue.hpp) on the simulator, with MFMA atoms.
+//
+// The library picks the staged epilogue for NVIDIA builds only, so nothing else runs it here. This
+// test puts it into a gfx942 GemmKernel by hand: the gfx942 Gemm's mainloop, tile order and Params,
+// with StagedStoreEpilogue in place of DirectStoreEpilogue (the two share their Params). Every
+// result is checked against a double-precision host reference with D poisoned, and the launch
+// counters, compared with the same problem stored by the library's direct epilogue, show which
+// path each block took: the staged path adds two barriers per block it stores, stores 16 bytes per
+// lane and, with the 32×32 MFMA atoms used here, touches LDS without bank conflicts.
+#include "gemm_test_support.hpp"
+
+#include <cstddef>
+#include <cstdint>
+
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/epilogue/staged_store_epilogue.hpp"
+#include "hiptile/host/compare.hpp"
+#include "hiptile/host/fill.hpp"
+#include "hiptile/host/host_matrix.hpp"
+#include "hiptile/host/reference_gemm.hpp"
+#include "hiptile/platform/launch.hpp"
+#include "hiptile/sim/stream.hpp"
+
+using namespace gemm_test;
+namespace ep = hiptile::epilogue;
+namespace arch = hiptile::arch;
+namespace device = hiptile::gemm::device;
+namespace host = hiptile::host;
+using hiptile::GemmShape;
+using hiptile::sim::Counters;
+
+namespace {
+
+// Gemm G with its kernel's epilogue replaced by StagedStoreEpilogue: G's Arguments, checks,
+// initialize() and Params, so gemm_test::run_case drives it like any Gemm.
+template <class G>
+class StagedGemm : public G {
+ public:
+  using ElementC = typename G::OutputOpType::ElementOutput;
+  using TileShape = typename G::TileShapeType;
+  using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
+                                         ElementC, RowMajor, typename G::OutputOpType>;
+  using Kernel = hiptile::gemm::kernel::GemmKernel<TileShape, typename G::WaveShapeType, typename G::Mainloop, Staged,
+                                                   typename G::TileOrderType>;
+  static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),
+                "the staging area exceeds the simulator's 64 KiB of LDS: use smaller wave tiles");
+
+  Status initialize(typename G::Arguments const& args, void* workspace = nullptr) {
+    tiles_ = hiptile::ceil_div(args.problem.m, TileShape::kM) * hiptile::ceil_div(args.problem.n, TileShape::kN);
+    return G::initialize(args, workspace);
+  }
+
+  Status run(hiptile::Stream stream = nullptr) const {
+    if (tiles_ == 0) return Status::kErrorNotInitialized;
+    auto const& p = G::params();
+    hiptile::LaunchConfig const config{{unsigned(tiles_)}, {unsigned(G::kThreads)}, Kernel::kLdsBytes, stream};
+    return hiptile::launch<Kernel>(config, typename Kernel::Params{p.mainloop, p.epilogue, p.order});
+  }
+
+ private:
+  int tiles_ = 0;
+};
+
+// f16 and bf16 outputs: the gfx942 default, 128×128×32 tiles of four 64×64 waves (36 KiB staging).
+using GemmF16 = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using GemmBf16 = device::DefaultGemm<bfloat16_t, ColumnMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
+// f32 output: 64×64×32 tiles of four 32×32 waves, whose staging area (4 · 32 · 40 · 4 B = 20 KiB)
+// fits 64 KiB; the default tile's would need 4 · 64 · 72 · 4 B = 72 KiB.
+using GemmF32 = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, float, RowMajor, float, arch::Gfx942,
+                             GemmShape<64, 64, 32>, GemmShape<32, 32, 32>, arch::Mfma32x32x8F16,
+                             ep::LinearCombination<float>, hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
+
+// Interior-only launches (also with a padded ld that is still whole vectors), launches mixing
+// interior and edge blocks, and a problem smaller than one tile.
+std::vector<Shape> const kStagedShapes = {
+    {256, 256, 64, 0}, {128, 256, 32, 8}, {200, 300, 40, 0}, {129, 130, 33, 0}, {1, 1, 1, 0},
+};
+
+// beta = 0 takes the staged path in interior blocks; beta != 0 the direct one everywhere.
+std::vector<Epilogue> const kStagedEpilogues = {{1.0f, 0.0f}, {-1.5f, 0.0f}, {0.5f, 0.75f}};
+
+template <class G>
+using ElementA = typename G::MmaAtomType::ElementA;
+
+// run_case with the types of Gemm G (A and B in the layouts given), on the default stream.
+template <class G, class LA, class LB, class Run = G>
+void run_gemm(Shape s, Epilogue e) {
+  using EA = ElementA<G>;
+  run_case<EA, LA, EA, LB, typename G::OutputOpType::ElementOutput, RowMajor, ep::Identity, Run>(s, e,
+                                                                                                 ep::Identity{});
+}
+
+// The counters of what `run` launches on the default stream.
+template <class F>
+Counters counted(F&& run) {
+  hiptile::sim::reset_counters();
+  run();
+  return hiptile::sim::counters();
+}
+
+// What the staged launch must add to (or save from) the direct one, from the configuration and
+// the problem's shape alone.
+template <class G>
+struct Expected {
+  using TileShape = typename G::TileShapeType;
+  using WaveShape = typename G::WaveShapeType;
+  static constexpr int kWaves = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN);
+  static constexpr int kElementsPerLane = WaveShape::kM * WaveShape::kN / 64;  // accumulators of a wave tile
+  static constexpr int kBytesC = sizeof(typename G::OutputOpType::ElementOutput);
+  // Per wave of a staged block: one LDS write per accumulator (in the MFMA C layout a lane's
+  // consecutive registers are consecutive rows, so none pair up into one write), and the wave
+  // tile read back and stored as 16-byte vectors, 64 lanes an instruction.
+  static constexpr int kVectorStores = WaveShape::kM * WaveShape::kN * kBytesC / (16 * 64);
+  static constexpr int kLdsPerWave = kElementsPerLane + kVectorStores;
+  // The direct path stores one element per lane and instruction.
+  static constexpr int kDirectStores = kElementsPerLane;
+
+  int tiles, interior, k_tiles;
+  explicit Expected(Shape s)
+      : tiles(hiptile::ceil_div(s.m, TileShape::kM) * hiptile::ceil_div(s.n, TileShape::kN)),
+        interior((s.m / TileShape::kM) * (s.n / TileShape::kN)),
+        k_tiles(hiptile::ceil_div(s.k, TileShape::kK)) {}
+
+  // The mainloop's 16-byte buffer loads of A and B, 64 lanes an instruction.
+  std::uint64_t loads() const {
+    return std::uint64_t(tiles) * k_tiles * (TileShape::kM + TileShape::kN) * TileShape::kK *
+           sizeof(ElementA<G>) / (16 * 64);
+  }
+};
+
+// Runs shape s through G and through StagedGemm<G> (beta = 0) and checks the staged launch's
+// counters against the direct one's.
+template <class G, class LA, class LB>
+void check_counters(Shape s) {
+  Expected<G> const x(s);
+  Counters const direct = counted([&] { run_gemm<G, LA, LB>(s, Epilogue{}); });
+  Counters const staged = counted([&] { run_gemm<G, LA, LB, StagedGemm<G>>(s, Epilogue{}); });
+  INFO("direct: " << direct.global_instructions << " global, " << direct.lds_instructions << " LDS instructions, "
+                  << direct.lds_conflict_cycles << " conflict cycles, " << direct.barriers << " barriers");
+  INFO("staged: " << staged.global_instructions << " global, " << staged.lds_instructions << " LDS instructions, "
+                  << staged.lds_conflict_cycles << " conflict cycles, " << staged.barriers << " barriers");
+  std::uint64_t const staged_waves = std::uint64_t(x.interior) * Expected<G>::kWaves;
+  CHECK(staged.workgroups == std::uint64_t(x.tiles));
+  // Two barriers in each block wholly inside D, none elsewhere.
+  CHECK(staged.barriers == direct.barriers + 2 * std::uint64_t(x.interior));
+  // Same bytes, fewer store instructions: each staged wave stores kVectorStores instead of kDirectStores.
+  CHECK(staged.global_bytes_written == direct.global_bytes_written);
+  CHECK(direct.global_instructions - staged.global_instructions ==
+        staged_waves * (Expected<G>::kDirectStores - Expected<G>::kVectorStores));
+  CHECK(staged.lds_instructions == direct.lds_instructions + staged_waves * Expected<G>::kLdsPerWave);
+  // 32×32 MFMA C layout: a 32-lane phase of a fragment write covers 32 neighbouring columns of one
+  // row, and an 8-lane phase of a 16-byte read 128 contiguous bytes of one row: every bank once.
+  CHECK(staged.lds_conflict_cycles == direct.lds_conflict_cycles);
+  if (x.interior == x.tiles) {
+    // Every block staged: the launch's global instructions are the mainloop's loads and the
+    // vector stores of all of D, M·N·sizeof(ElementC) / 16 B per lane / 64 lanes.
+    std::uint64_t const vector_stores = std::uint64_t(s.m) * s.n * Expected<G>::kBytesC / (16 * 64);
+    CHECK(staged.global_instructions == x.loads() + vector_stores);
+    CHECK(staged.global_bytes_written == std::uint64_t(s.m) * s.n * Expected<G>::kBytesC);
+  }
+}
+
+// A problem whose D the run_case helpers cannot lay out: leading dimension ldd and first element
+// `offset` elements into a 16-byte-aligned buffer. A and B are dense. Checked against
+// host::reference_gemm, and nothing outside the m × n elements of D may be written. The staged
+// launch's counters must equal the direct launch's: no block may take the staged path.
+template <class G, class LA, class LB>
+void run_declined(int m, int n, int k, std::int64_t ldd, int offset, float alpha) {
+  using EA = ElementA<G>;
+  using EC = typename G::OutputOpType::ElementOutput;
+  host::HostMatrix<EA, LA> a(m, k);
+  host::HostMatrix<EA, LB> b(k, n);
+  host::fill_random(a, 11, -1.0, 1.0);
+  host::fill_random(b, 12, -1.0, 1.0);
+  host::HostMatrix<EC, RowMajor> buffer(m + 1, n, ldd);  // one spare row holds the offset
+  REQUIRE(reinterpret_cast<std::uintptr_t>(buffer.data()) % 16 == 0);
+  host::HostMatrix<EC, RowMajor> no_c;
+  host::HostMatrix<double, RowMajor> reference, magnitude;
+  host::reference_gemm(GemmCoord{m, n, k}, alpha, a, b, 0.0, no_c, reference, &magnitude);
+
+  auto const run = [&]<class Run>() {
+    host::poison(buffer);
+    typename G::Arguments args{GemmCoord{m, n, k}, a.ref(), b.ref(), {nullptr, ldd}, {buffer.data() + offset, ldd},
+                               {alpha, 0.0f}};
+    Run gemm;
+    REQUIRE(gemm.initialize(args) == Status::kSuccess);
+    Status const status = gemm.run();
+    INFO(hiptile::last_launch_error());
+    REQUIRE(status == Status::kSuccess);
+    host::HostMatrix<EC, RowMajor> d(m, n);
+    for (std::int64_t idx = 0; idx < buffer.storage_size(); ++idx) {
+      std::int64_t const row = (idx - offset) / ldd, col = (idx - offset) % ldd;
+      if (idx >= offset && row < m && col < n) {
+        d.at(row, col) = buffer.storage()[idx];
+      } else if (!host::is_poison(buffer.storage()[idx])) {
+        FAIL("the kernel wrote outside D at " << idx);
+      }
+    }
+    host::Comparison const c = host::compare(d, reference, magnitude, host::gemm_tolerance<EA, EC>(k));
+    INFO(host::to_string(c));
+    CHECK(c.passed());
+  };
+  Counters const direct = counted([&] { run.template operator()<G>(); });
+  Counters const staged = counted([&] { run.template operator()<StagedGemm<G>>(); });
+  CHECK(staged.barriers == direct.barriers);
+  CHECK(staged.global_instructions == direct.global_instructions);
+  CHECK(staged.lds_instructions == direct.lds_instructions);
+  CHECK(staged.lds_conflict_cycles == direct.lds_conflict_cycles);
+}
+
+template <class G, class LA, class LB>
+void run_staged_shapes() {
+  for (Shape const& s : kStagedShapes) {
+    for (Epilogue const& e : kStagedEpilogues) {
+      DYNAMIC_SECTION("M=" << s.m << " N=" << s.n << " K=" << s.k << " pad=" << s.pad << " alpha=" << e.alpha
+                           << " beta=" << e.beta) {
+        run_gemm<G, LA, LB, StagedGemm<G>>(s, e);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the staged epilogue matches a double-precision reference for f16, bf16 and f32 outputs", "[gemm]") {
+  SECTION("f16 -> f16") { run_staged_shapes<GemmF16, RowMajor, ColumnMajor>(); }
+  SECTION("bf16 -> bf16") { run_staged_shapes<GemmBf16, ColumnMajor, RowMajor>(); }
+  SECTION("f16 -> f32") { run_staged_shapes<GemmF32, RowMajor, ColumnMajor>(); }
+}
+
+TEST_CASE("the staged epilogue stores interior blocks with 16-byte vectors and no LDS bank conflicts", "[gemm]") {
+  SECTION("f16, every block interior") { check_counters<GemmF16, RowMajor, ColumnMajor>({256, 256, 64, 0}); }
+  SECTION("f16, interior and edge blocks") { check_counters<GemmF16, RowMajor, ColumnMajor>({200, 300, 40, 0}); }
+  SECTION("bf16, every block interior") { check_counters<GemmBf16, ColumnMajor, RowMajor>({256, 256, 64, 0}); }
+  SECTION("f32, every block interior") { check_counters<GemmF32, RowMajor, ColumnMajor>({256, 256, 64, 0}); }
+  SECTION("f32, interior and edge blocks") { check_counters<GemmF32, RowMajor, ColumnMajor>({129, 130, 33, 0}); }
+}
+
+TEST_CASE("the staged epilogue declines a D whose rows or start are not 16-byte aligned", "[gemm]") {
+  SECTION("f16, ldd = n + 3") { run_declined<GemmF16, RowMajor, ColumnMajor>(256, 256, 64, 256 + 3, 0, 1.0f); }
+  SECTION("bf16, ldd = n + 3") { run_declined<GemmBf16, ColumnMajor, RowMajor>(256, 256, 64, 256 + 3, 0, -1.5f); }
+  SECTION("f32, ldd = n + 3") { run_declined<GemmF32, RowMajor, ColumnMajor>(256, 256, 64, 256 + 3, 0, 1.0f); }
+  SECTION("f16, D starts 2 bytes past a 16-byte boundary") {
+    run_declined<GemmF16, RowMajor, ColumnMajor>(256, 256, 64, 256, 1, 1.0f);
+  }
+}
