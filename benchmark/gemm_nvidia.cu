@@ -30,7 +30,7 @@ using Variant = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::Col
                                    gemm::kernel::GroupedTileOrder<8>, Stages>;
 using Tile128x128x64 = Variant<GemmShape<128, 128, 64>, GemmShape<64, 64, 64>, 3>;    // 4 warps, 2 CTAs per SM
 using Tile128x256x64 = Variant<GemmShape<128, 256, 64>, GemmShape<64, 64, 64>, 3>;    // 8 warps, 3 stages
-using Tile256x128x64s4 = Variant<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 4>;  // the default, 4 stages
+using Tile256x128x64s3 = Variant<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 3>;  // the default tile, 3 stages
 using Tile256x128x32 = Variant<GemmShape<256, 128, 32>, GemmShape<64, 64, 32>, 4>;    // 8 warps, 4 stages
 
 void check(cudaError_t e, char const* what) {
@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
     add("BM_Cublas", BM_Cublas, size, size, size);
     add("BM_Hiptile<Tile128x128x64>", BM_Hiptile<Tile128x128x64>, size, size, size);
     add("BM_Hiptile<Tile128x256x64>", BM_Hiptile<Tile128x256x64>, size, size, size);
-    add("BM_Hiptile<Tile256x128x64s4>", BM_Hiptile<Tile256x128x64s4>, size, size, size);
+    add("BM_Hiptile<Tile256x128x64s3>", BM_Hiptile<Tile256x128x64s3>, size, size, size);
     add("BM_Hiptile<Tile256x128x32>", BM_Hiptile<Tile256x128x32>, size, size, size);
   }
   benchmark::Initialize(&argc, argv);

@@ -11,7 +11,8 @@
 //   barrier
 //   each lane stores 16-byte runs of the region's rows to D, a warp covering whole rows
 //
-// The 8 elements of padding per row spread the fragment writes of 8 rows over all the banks.
+// The padding of each row (8 elements, or one 16-byte vector if that is more) spreads the fragment
+// writes of 8 rows over all the banks.
 // Other block tiles (edges, C, bias, a D that is not 16-byte aligned) take DirectStoreEpilogue's
 // path; the choice is the same for the whole workgroup, so every thread meets both barriers.
 #include <cstddef>
@@ -36,7 +37,10 @@ struct StagedStoreEpilogue {
 
   static constexpr int kVector = 16 / static_cast<int>(sizeof(ElementC));  // elements per 16-byte store
   static_assert(WaveMma::kWaveN % kVector == 0, "StagedStoreEpilogue needs WaveShape::kN to be whole 16-byte runs");
-  static constexpr int kRowElements = WaveMma::kWaveN + 8;  // one padded row of a wave's region
+  // One padded row of a wave's region: 8 elements (16 bytes for f16, 32 for f32) shift each row's
+  // fragment writes to other banks; at least a whole vector, so every row stays 16-byte aligned.
+  static constexpr int kRowElements = WaveMma::kWaveN + (kVector > 8 ? kVector : 8);
+  static_assert(kRowElements * sizeof(ElementC) % 16 == 0, "staged rows must start on 16-byte boundaries");
   static constexpr std::size_t kLdsBytesPerWave = std::size_t(WaveMma::kWaveM) * kRowElements * sizeof(ElementC);
   static constexpr int kVectorsPerRow = WaveMma::kWaveN / kVector;
   static_assert(WaveSize % kVectorsPerRow == 0, "a wave's 16-byte stores must cover whole rows of its tile");

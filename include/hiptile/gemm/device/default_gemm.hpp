@@ -53,15 +53,15 @@ template <class Arch>
 inline constexpr bool kNvidiaArch = Arch::kWaveSize == 32;
 
 // gfx9: a 128×128×32 tile of 4 waves (64×64 each) in two LDS stages keeps LDS at 37 KB.
-// NVIDIA: a 256×128×64 tile of 8 warps (64×64 each) and three cp.async stages (144 KB of shared
-// memory); of the tiles benchmark/gemm_nvidia.cu measures on the H100 it was the fastest
-// (docs/performance.md).
+// NVIDIA: a 256×128×64 tile of 8 warps (64×64 each) in cp.async stages of 48 KB; of the tiles
+// benchmark/gemm_nvidia.cu measures on the H100 it was the fastest (docs/performance.md), with 4
+// stages (192 KB) a little ahead of 3. Sm80 allows 163 KB per block: 3 stages there.
 template <class Arch>
 using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 128, 64>, GemmShape<128, 128, 32>>;
 template <class Arch>
 using DefaultWaveShape = GemmShape<64, 64, DefaultTileShape<Arch>::kK>;
 template <class Arch>
-inline constexpr int kDefaultStages = kNvidiaArch<Arch> ? 3 : 2;
+inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kNvidiaArch<Arch> ? 3 : 2);
 
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>

@@ -64,11 +64,13 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     TileCopy<LayoutA, TileShape::kM, ElementA> const copy_a(p.a, m0, thread);
     TileCopy<LayoutB, TileShape::kN, ElementB> const copy_b(p.b, n0, thread);
     int const k_tiles = ceil_div(p.a.extent_k, TileShape::kK);
+    int const full_k_tiles = p.a.extent_k / TileShape::kK;  // tiles with all of their K inside
     auto issue = [&](int tile) {
       if (tile < k_tiles) {
         int const stage = tile % Stages;
-        copy_a(Ring::stage_a(lds, stage), tile * TileShape::kK);
-        copy_b(Ring::stage_b(lds, stage), tile * TileShape::kK);
+        bool const full_k = tile < full_k_tiles;
+        copy_a(Ring::stage_a(lds, stage), tile * TileShape::kK, full_k);
+        copy_b(Ring::stage_b(lds, stage), tile * TileShape::kK, full_k);
       }
       arch::async_copy_commit();
     };
@@ -121,15 +123,17 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
         : data_(op.data),
           row_step_(kRowStep * op.ld),
           rows_left_(op.extent_mn - mn0 - thread / kPacks),
+          all_rows_(rows_left_ > (kPerThread - 1) * kRowStep),
           k_(op.extent_k - (thread % kPacks) * kPack),
           src_(op.data + (std::int64_t(mn0 + thread / kPacks) * op.ld + (thread % kPacks) * kPack)),
           dst_(Layout::offset(thread / kPacks, (thread % kPacks) * kPack)) {}
 
-    HIPTILE_DEVICE HIPTILE_INLINE void operator()(Element* stage, int k0) const {
+    // Copies the tile whose K starts at k0; full_k: all of its K lies inside the operand.
+    HIPTILE_DEVICE HIPTILE_INLINE void operator()(Element* stage, int k0, bool full_k) const {
       // kRowStep rows, a multiple of 8, are whole row groups of the layout.
       constexpr int kDstStep = (kRowStep / 8) * Layout::kRowGroupElements;
       Element const* src = src_ + k0;
-      if (rows_left_ > (kPerThread - 1) * kRowStep && k_ - k0 >= kPack) {
+      if (all_rows_ && full_k) {
         // All of this thread's vectors lie inside the operand (every thread of an interior
         // tile): whole 16-byte copies, one pointer step apart, and nothing else in the loop.
         HIPTILE_UNROLL
@@ -150,6 +154,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     Element const* data_;
     std::int64_t row_step_;  // elements between a thread's consecutive vectors
     int rows_left_;          // rows of the operand from this thread's first row on
+    bool all_rows_;          // every row this thread copies lies inside the operand
     int k_;          // K minus this thread's offset within the tile
     Element const* src_;
     int dst_;
