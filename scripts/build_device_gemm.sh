@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Builds the nvidia GEMM test and benchmark here (this machine has nvcc but no GPU) and gathers
-# them, with Debian's Google Benchmark library, in .device/ for the device tool to carry:
+# Builds the nvidia GEMM test, benchmark and main-loop probes here (this machine has nvcc but no
+# GPU) and gathers them, with Debian's Google Benchmark library, in .device/ for the device tool to
+# carry:
 #   scripts/build_device_gemm.sh && (device tool) run "bash scripts/device_gemm.sh", carry [".device"]
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cmake --preset nvidia >/dev/null
-cmake --build --preset nvidia --target gemm_nvidia_test gemm_nvidia
+cmake --build --preset nvidia --target gemm_nvidia_test gemm_nvidia gemm_nvidia_probe
 mkdir -p .device
 cp build/nvidia/test/nvidia/gemm_nvidia_test build/nvidia/benchmark/gemm_nvidia .device/
+cp build/nvidia/benchmark/gemm_nvidia_probe .device/gemm_probe
 cp "$(ldconfig -p | awk '/libbenchmark.so.1debian/ {print $NF; exit}')" .device/
 ls -la .device
