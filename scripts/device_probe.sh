@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the lent NVIDIA machine (device tool) with .device/ carried: the main-loop probes of
-# benchmark/gemm_nvidia_probe.cu at 8192³ and 4096³, then Nsight Compute on two of them (the
-# plain loop and the double-buffered one) with per-instruction stall sampling. Outputs to $OUT.
+# benchmark/gemm_nvidia_probe.cu at 8192³ and 4096³, then Nsight Compute on the probes PROBE_SKIP
+# names (by default the double-buffered 256×128×32 one) with per-instruction stall sampling.
+# Outputs to $OUT.
 set -uo pipefail
 out="${OUT:-/tmp}"
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,power.limit --format=csv
