@@ -136,6 +136,12 @@ int main() {
                                       GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::SimtFma<half_t, 32>,
                                       epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 3>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SimtGemm>("f16 TN -> f16, SIMT FMA atom");
+  // A second cp.async configuration: K tiles of 32 (two m16n8k16 steps, the least the fragment
+  // double-buffering takes), 4 warps, 3 stages, f32 output through the staged epilogue.
+  using SmallTileGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, float, RowMajor, float, arch::Sm90,
+                                           GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x16F16,
+                                           epilogue::LinearCombination<float>, gemm::kernel::GroupedTileOrder<8>, 3>;
+  run_config<half_t, RowMajor, ColumnMajor, float, RowMajor, SmallTileGemm>("f16 TN -> f32, 128x128x32 tile");
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
