@@ -48,8 +48,8 @@ class Gemm {
   using TileOrderType = TileOrder;
   static constexpr int kStages = Stages;
 
-  static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
-  static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
+  static constexpr OperandMajor kMajorA = Config::kMajorA;
+  static constexpr OperandMajor kMajorB = Config::kMajorB;
   using WaveMma = typename Config::WaveMma;
   static constexpr bool kAsyncCopy = Config::kAsyncCopy;  // cp.async mainloop (NVIDIA, K-contiguous A and B)
   using Mainloop = std::conditional_t<

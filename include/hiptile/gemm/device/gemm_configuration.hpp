@@ -65,9 +65,10 @@ struct GemmConfiguration {
   // NVIDIA with both operands K-contiguous: cp.async straight into swizzled shared memory.
   // Otherwise the loads pass through registers into PackedLdsLayout stages (gfx942 has no 16-byte
   // global-to-LDS copy; MN-contiguous tiles are transposed on the way).
-  static constexpr bool kAsyncCopy = Arch::kWaveSize == 32 &&
-                                     kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK &&
-                                     kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK;
+  static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
+  static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
+  static constexpr bool kAsyncCopy =
+      Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
   template <class Element, int TileMN>
   using LdsLayout = std::conditional_t<kAsyncCopy, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
                                        block::PackedLdsLayout<Element, TileMN, TileShape::kK>>;

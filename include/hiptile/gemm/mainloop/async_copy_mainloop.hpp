@@ -105,8 +105,8 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
  private:
   // Copies one tile (TileMN rows × TileK) of a K-contiguous operand: vector v = thread + kThreads·i
   // is pack v % packs of row v / packs (a warp reads whole rows, and writes them to consecutive
-  // chunks of the swizzled layout). Every vector of a thread has the same pack, and its rows are kRowStep apart, so the
-  // addresses are set up once and each tile only adds its k0.
+  // chunks of the swizzled layout). Every vector of a thread has the same pack, and its rows are
+  // kRowStep apart, so the addresses are set up once and each tile only adds its k0.
   template <class Layout, int TileMN, class Element>
   class TileCopy {
    public:
@@ -155,7 +155,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     std::int64_t row_step_;  // elements between a thread's consecutive vectors
     int rows_left_;          // rows of the operand from this thread's first row on
     bool all_rows_;          // every row this thread copies lies inside the operand
-    int k_;          // K minus this thread's offset within the tile
+    int k_;                  // K minus this thread's offset within the tile
     Element const* src_;
     int dst_;
   };

@@ -21,15 +21,13 @@
 namespace hiptile::gemm::wave {
 
 template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
-struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN> {
-  using Tile = WaveTile<Atom, WaveM, WaveN>;
+struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
+  using Tile = WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB>;
   using typename Tile::Accumulators;
   using typename Tile::ElementA;
   using typename Tile::ElementB;
   using Tile::kAtomsM;
   using Tile::kAtomsN;
-  using LdsLayoutA = LayoutA;
-  using LdsLayoutB = LayoutB;
   static constexpr int kTileK = LayoutA::kTileK;
   static constexpr int kGroups = 64 / Atom::kM;         // lane groups along K
   static constexpr int kRun = kTileK / kGroups;         // contiguous K elements one lane reads per row

@@ -17,15 +17,13 @@
 namespace hiptile::gemm::wave {
 
 template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
-struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN> {
-  using Tile = WaveTile<Atom, WaveM, WaveN>;
+struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
+  using Tile = WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB>;
   using typename Tile::Accumulators;
   using typename Tile::ElementA;
   using typename Tile::ElementB;
   using Tile::kAtomsM;
   using Tile::kAtomsN;
-  using LdsLayoutA = LayoutA;
-  using LdsLayoutB = LayoutB;
   static_assert(WaveN % (2 * Atom::kN) == 0, "WaveShape::kN must be a multiple of 16 for m16n8k16 atoms (B in pairs)");
   static_assert(LayoutA::kTileK % Atom::kK == 0, "TileShape::kK must be a multiple of 16 for m16n8k16 atoms");
   static_assert(LayoutA::kPackElements == 8, "ldmatrix fragments need 2-byte elements");

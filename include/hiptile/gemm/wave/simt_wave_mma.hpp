@@ -13,15 +13,13 @@
 namespace hiptile::gemm::wave {
 
 template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
-struct SimtWaveMma : WaveTile<Atom, WaveM, WaveN> {
-  using Tile = WaveTile<Atom, WaveM, WaveN>;
+struct SimtWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
+  using Tile = WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB>;
   using typename Tile::Accumulators;
   using typename Tile::ElementA;
   using typename Tile::ElementB;
   using Tile::kAtomsM;
   using Tile::kAtomsN;
-  using LdsLayoutA = LayoutA;
-  using LdsLayoutB = LayoutB;
   static constexpr int kSteps = LayoutA::kTileK;
 
   using typename Tile::Fragments;

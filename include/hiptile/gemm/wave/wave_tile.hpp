@@ -8,8 +8,10 @@
 
 namespace hiptile::gemm::wave {
 
-template <class Atom, int WaveM, int WaveN>
+template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
 struct WaveTile {
+  using LdsLayoutA = LayoutA;  // the LDS stage layouts the wave MMA reads
+  using LdsLayoutB = LayoutB;
   using ElementA = typename Atom::ElementA;
   using ElementB = typename Atom::ElementB;
   using ElementAccumulator = typename Atom::ElementC;
