@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "hiptile/arch/async_copy.hpp"
-#include "hiptile/arch/ldmatrix.hpp"
 #include "hiptile/arch/mma_sync.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
 
 namespace {
 
@@ -30,7 +30,6 @@ struct Probe {
   static constexpr int kWarpsM = TileM / 64;
   static constexpr int kWarpsN = TileN / 64;
   static constexpr int kThreads = kWarpsM * kWarpsN * 32;
-  static constexpr int kSteps = TileK / 16;
   template <int Rows>
   using Layout = std::conditional_t<kSwizzled, gemm::block::SwizzledLdsLayout<half_t, Rows, TileK>,
                                     gemm::block::PackedLdsLayout<half_t, Rows, TileK>>;
@@ -39,35 +38,9 @@ struct Probe {
   static constexpr int kLdsBytes = Stages * int(LayoutA::kBytes + LayoutB::kBytes);
   using Order = gemm::kernel::GroupedTileOrder<8>;
 
-  struct Fragments {
-    Atom::FragmentA a[4];
-    Atom::FragmentB b[8];
-  };
-
-  struct LaneOffsets {
-    int a[kSteps];
-    int b[kSteps];
-  };
-  static __device__ __forceinline__ void load(Fragments& f, half_t const* sa, half_t const* sb, LaneOffsets const& o,
-                                              int step) {
-#pragma unroll
-    for (int mi = 0; mi < 4; ++mi) {
-      auto r = arch::ldmatrix_x4(sa + o.a[step] + mi * 2 * LayoutA::kRowGroupElements);
-      f.a[mi] = __builtin_bit_cast(Atom::FragmentA, r);
-    }
-#pragma unroll
-    for (int ni = 0; ni < 8; ni += 2) {
-      auto r = arch::ldmatrix_x4(sb + o.b[step] + (ni / 2) * 2 * LayoutB::kRowGroupElements);
-      f.b[ni] = __builtin_bit_cast(Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
-      f.b[ni + 1] = __builtin_bit_cast(Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
-    }
-  }
-  static __device__ __forceinline__ void mma(Atom::FragmentC (&acc)[32], Fragments const& f) {
-#pragma unroll
-    for (int mi = 0; mi < 4; ++mi)
-#pragma unroll
-      for (int ni = 0; ni < 8; ++ni) Atom::mma(acc[mi * 8 + ni], f.a[mi], f.b[ni], acc[mi * 8 + ni]);
-  }
+  // The library's warp-level MMA, so the probes time the same fragment loads and atoms.
+  using Wave = gemm::wave::MmaSyncWaveMma<Atom, 64, 64, LayoutA, LayoutB>;
+  using Fragments = typename Wave::Fragments;
 
   // One 16-byte copy per vector of a K-contiguous tile: thread t copies pack t % packs of rows
   // t / packs + i · rowstep.
@@ -103,16 +76,14 @@ struct Probe {
     half_t const* gb = p.b + std::size_t(tile.n) * TileN * p.k;
     int const wm = (warp % kWarpsM) * 64;
     int const wn = (warp / kWarpsM) * 64;
-    LaneOffsets o;
-#pragma unroll
-    for (int s = 0; s < kSteps; ++s) {
-      o.a[s] = LayoutA::offset(wm + lane % 8 + 8 * ((lane / 8) % 2), (lane / 16) * 8 + 16 * s);
-      o.b[s] = LayoutB::offset(wn + lane % 8 + 8 * (lane / 16), ((lane / 8) % 2) * 8 + 16 * s);
-    }
+    auto load = [&](Fragments& f, int stage, int step) {
+      Wave::load_fragments(f, stage_a + stage * LayoutA::kElements, stage_b + stage * LayoutB::kElements, wm, wn,
+                           lane, step);
+    };
 
-    Atom::FragmentC acc[32];
+    typename Wave::Accumulators acc;
 #pragma unroll
-    for (auto& c : acc) c.fill(0.0f);
+    for (int i = 0; i < acc.size(); ++i) acc[i].fill(0.0f);
     int const k_tiles = p.k / TileK;
     auto issue = [&](int t) {
       if constexpr (kMode != Mode::kMathOnly) {
@@ -144,10 +115,10 @@ struct Probe {
         if constexpr (kMode != Mode::kCopyOnly) {
           int const s = kt % Stages;
 #pragma unroll
-          for (int step = 0; step < kSteps; ++step) {
+          for (int step = 0; step < Wave::kSteps; ++step) {
             Fragments f;
-            load(f, stage_a + s * LayoutA::kElements, stage_b + s * LayoutB::kElements, o, step);
-            mma(acc, f);
+            load(f, s, step);
+            Wave::multiply(acc, f);
           }
         }
       }
@@ -157,27 +128,26 @@ struct Probe {
       Fragments f[2];
       arch::async_copy_wait<Stages - 2>();
       __syncthreads();
-      load(f[0], stage_a, stage_b, o, 0);
+      load(f[0], 0, 0);
       for (int kt = 0; kt < k_tiles; ++kt) {
         int s = kt % Stages;
 #pragma unroll
-        for (int step = 0; step < kSteps; ++step) {
-          if (step == kSteps - 1) {
+        for (int step = 0; step < Wave::kSteps; ++step) {
+          if (step == Wave::kSteps - 1) {
             arch::async_copy_wait<Stages - 2>();
             __syncthreads();
             s = (kt + 1) % Stages;
           }
-          load(f[(step + 1) % 2], stage_a + s * LayoutA::kElements, stage_b + s * LayoutB::kElements, o,
-               (step + 1) % kSteps);
+          load(f[(step + 1) % 2], s, (step + 1) % Wave::kSteps);
           if (step == 0) issue(kt + Stages - 1);
-          mma(acc, f[step % 2]);
+          Wave::multiply(acc, f[step % 2]);
         }
       }
     }
     arch::async_copy_wait<0>();
     float sum = 0;
 #pragma unroll
-    for (auto& c : acc) sum += c[0] + c[1] + c[2] + c[3];
+    for (int i = 0; i < acc.size(); ++i) sum += acc[i][0] + acc[i][1] + acc[i][2] + acc[i][3];
     p.sink[blockIdx.x * kThreads + thread] = sum;
   }
 };
