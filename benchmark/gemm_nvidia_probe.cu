@@ -167,7 +167,11 @@ void check(cudaError_t e, char const* what) {
 template <class P>
 void measure(char const* name, int size, half_t const* a, half_t const* b, float* sink) {
   int const tiles_m = size / (P::kWarpsM * 64), tiles_n = size / (P::kWarpsN * 64);
-  typename P::Params p{a, b, sink, size, P::Order::make_params(tiles_m, tiles_n)};
+  typename P::Params p{a, b, sink, size, {}};
+  if (P::Order::make_params(tiles_m, tiles_n, p.order) != hiptile::Status::kSuccess) {
+    std::fprintf(stderr, "%s: no tile order for %d x %d tiles\n", name, tiles_m, tiles_n);
+    std::exit(1);
+  }
   check(cudaFuncSetAttribute(probe_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, P::kLdsBytes), "attr");
   auto launch = [&] { probe_kernel<P><<<tiles_m * tiles_n, P::kThreads, P::kLdsBytes>>>(p); };
   for (int i = 0; i < 3; ++i) launch();

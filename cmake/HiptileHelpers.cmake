@@ -1,8 +1,10 @@
 # hiptile's CMake helpers, used by hiptile's own build and installed for its users.
 #
-#   hiptile_find_sim_dependencies()
-#       Creates hiptile::sim: hiptile::hiptile plus Boost.Context and threads, which the
-#       simulator backend links. Any C++20 host compiler.
+#   hiptile_find_sim_dependencies([MISSING <out-var>])
+#       Creates hiptile::sim: hiptile::hiptile plus Boost.Context (>= 1.74) and threads, which
+#       the simulator backend links. Any C++20 host compiler. When a dependency is missing it
+#       stops with an error naming it; with MISSING it sets <out-var> to the missing ones instead
+#       (empty when hiptile::sim exists) and returns.
 #   hiptile_check_hip_compiler(<out-var>)
 #       TRUE if the project's C++ compiler can compile HIP (clang >= 17).
 #   hiptile_add_hip_executable(<name> SOURCES <src>... [ARCHS <gfx>...])
@@ -10,7 +12,8 @@
 #       ROCm device libraries (-nogpulib), linked with the HIP runtime (libamdhip64).
 #   hiptile_add_hip_isa(<name> SOURCE <src> ARCH <gfx>)
 #       An object library whose single "object" is the device assembly of <src> for <gfx>:
-#       read it with $<TARGET_OBJECTS:<name>> (scripts/isa_report prints its resource usage).
+#       read it with $<TARGET_OBJECTS:<name>>. scripts/isa_report (installed as
+#       hiptile-isa-report, path in HIPTILE_ISA_REPORT) prints its resource usage.
 #
 # CMake 3.25's HIP language cannot find Debian's HIP layout, so HIP sources are compiled as C++
 # with the flags below. Debian's HIP 5.2 headers expect __AMDGCN_WAVEFRONT_SIZE, which clang 22
@@ -22,14 +25,30 @@ set(HIPTILE_DEFAULT_AMD_ARCHS "gfx942;gfx90a")
 set(HIPTILE_HIP_COMPILE_FLAGS -x hip -nogpulib -D__AMDGCN_WAVEFRONT_SIZE=64 -Xarch_device -O3)
 
 function(hiptile_find_sim_dependencies)
-  if(TARGET hiptile::sim)
-    return()
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "MISSING" "")
+  set(missing)
+  if(NOT TARGET hiptile::sim)
+    # QUIET: a missing package gets the one message below, not Boost's generic search report.
+    find_package(Threads QUIET)
+    if(NOT Threads_FOUND)
+      list(APPEND missing "a threads library (Threads)")
+    endif()
+    find_package(Boost 1.74 QUIET CONFIG COMPONENTS context)
+    if(NOT Boost_FOUND OR NOT Boost_context_FOUND)
+      list(APPEND missing "Boost.Context >= 1.74 (Debian package libboost-context-dev)")
+    endif()
+    if(NOT missing)
+      add_library(hiptile::sim INTERFACE IMPORTED GLOBAL)
+      set_target_properties(hiptile::sim PROPERTIES INTERFACE_LINK_LIBRARIES
+                                                    "hiptile::hiptile;Boost::context;Threads::Threads")
+    endif()
   endif()
-  find_package(Threads REQUIRED)
-  find_package(Boost 1.74 REQUIRED CONFIG COMPONENTS context)
-  add_library(hiptile::sim INTERFACE IMPORTED GLOBAL)
-  set_target_properties(hiptile::sim PROPERTIES INTERFACE_LINK_LIBRARIES
-                                                "hiptile::hiptile;Boost::context;Threads::Threads")
+  list(JOIN missing " and " missing)
+  if(arg_MISSING)
+    set(${arg_MISSING} "${missing}" PARENT_SCOPE)
+  elseif(missing)
+    message(FATAL_ERROR "hiptile::sim needs ${missing}, which was not found")
+  endif()
 endfunction()
 
 function(hiptile_check_hip_compiler out)

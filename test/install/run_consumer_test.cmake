@@ -1,11 +1,13 @@
-# Installs a configured hiptile build into a fresh prefix and builds test/install/consumer against
-# it, once per compiler, then runs the consumer's simulator program. Every step must succeed.
+# Installs a configured hiptile build into a fresh prefix, runs the installed isa_report from
+# there, and builds test/install/consumer against it, once per compiler (a HIP compiler's build
+# also runs the installed isa_report on the consumer's ISA), then runs the consumer's simulator
+# program. Every step must succeed.
 #
 #   cmake -DHIPTILE_BUILD_DIR=<build> -DCONSUMER_DIR=<consumer source> -DWORK_DIR=<scratch dir>
-#         "-DCOMPILERS=<c++ compiler>|..." [-DGENERATOR=<generator>] [-DMAKE_PROGRAM=<path>]
-#         -P run_consumer_test.cmake
+#         "-DCOMPILERS=<c++ compiler>|..." -DISA_REPORT=<its path under the prefix>
+#         [-DGENERATOR=<generator>] [-DMAKE_PROGRAM=<path>] -P run_consumer_test.cmake
 cmake_minimum_required(VERSION 3.25)
-foreach(var HIPTILE_BUILD_DIR CONSUMER_DIR WORK_DIR COMPILERS)
+foreach(var HIPTILE_BUILD_DIR CONSUMER_DIR WORK_DIR COMPILERS ISA_REPORT)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run_consumer_test.cmake: ${var} is not set")
   endif()
@@ -25,6 +27,15 @@ set(prefix "${WORK_DIR}/prefix")
 step("install" "${CMAKE_COMMAND}" --install "${HIPTILE_BUILD_DIR}" --prefix "${prefix}")
 if(NOT EXISTS "${prefix}/include/hiptile/platform/launch.hpp")
   message(FATAL_ERROR "install test: the headers were not installed under ${prefix}/include")
+endif()
+# Run as a program (not through python3), so a missing executable bit fails here; its usage line
+# must carry the installed name.
+set(isa_report "${prefix}/${ISA_REPORT}")
+message(STATUS "[run the installed isa_report] ${isa_report} --help")
+execute_process(COMMAND "${isa_report}" --help RESULT_VARIABLE rc OUTPUT_VARIABLE help ERROR_VARIABLE help)
+get_filename_component(isa_report_name "${isa_report}" NAME)
+if(NOT rc EQUAL 0 OR NOT help MATCHES "usage: ${isa_report_name} ")
+  message(FATAL_ERROR "install test: the installed isa_report did not run (${rc}): ${isa_report} --help\n${help}")
 endif()
 
 set(generator_args)

@@ -5,8 +5,8 @@
 // The divisor's multiplier and shifts are computed once on the host and travel to the device
 // in a kernel's Params; device code only calls div(), mod() and divmod().
 //
-//   FastDivmod const w(width);                         // host: throws on an invalid divisor
-//   Status s = FastDivmod::make(width, params.div_w);  // host: the same, reported as a Status
+//   Status s = FastDivmod::make(width, params.div_w);  // host: never throws; a Status if invalid
+//   FastDivmod const w(width);                         // host: the same check, thrown
 //   auto [h, x] = params.div_w.divmod(index);          // device: h = index / w, x = index % w
 //
 //   type            divisor d             dividend n        exact for
@@ -54,21 +54,19 @@ class FastDivmod {
   FastDivmod() = default;
 
   // Host only. Throws std::invalid_argument unless 1 <= divisor <= kMaxDivisor. The parameter
-  // is 64-bit so that divisors of 2^31 and above are rejected, not silently truncated.
+  // is 64-bit so that divisors of 2^31 and above are rejected, not silently truncated. Operators
+  // use make() instead, which reports the same check as a Status and never throws.
   HIPTILE_HOST constexpr explicit FastDivmod(std::int64_t divisor) {
     if (!ok(check(divisor))) {
       throw std::invalid_argument("hiptile::FastDivmod: the divisor must be in [1, 2^31), got " +
                                   std::to_string(divisor));
     }
-    std::uint64_t const d = static_cast<std::uint64_t>(divisor);
-    shift_ = static_cast<std::uint32_t>(std::bit_width(d - 1));  // ceil(log2 d), 0 for d = 1
-    multiplier_ = static_cast<std::uint32_t>(((std::uint64_t{1} << (31 + shift_)) + d - 1) / d);
-    divisor_ = static_cast<std::uint32_t>(d);
+    *this = from_valid(divisor);
   }
 
   // Whether `divisor` is valid: kErrorInvalidProblem for d <= 0 (a zero or negative extent),
   // kErrorIndexOverflow for d >= 2^31 (it does not fit the 31-bit index domain).
-  HIPTILE_HOST static constexpr Status check(std::int64_t divisor) {
+  HIPTILE_HOST static constexpr Status check(std::int64_t divisor) noexcept {
     if (divisor <= 0) return Status::kErrorInvalidProblem;
     if (divisor > kMaxDivisor) return Status::kErrorIndexOverflow;
     return Status::kSuccess;
@@ -76,9 +74,9 @@ class FastDivmod {
 
   // Host only, no exceptions: builds `out` and returns kSuccess, or returns check()'s error
   // and leaves `out` unchanged.
-  HIPTILE_HOST static constexpr Status make(std::int64_t divisor, FastDivmod& out) {
+  HIPTILE_HOST static constexpr Status make(std::int64_t divisor, FastDivmod& out) noexcept {
     Status const s = check(divisor);
-    if (ok(s)) out = FastDivmod(divisor);
+    if (ok(s)) out = from_valid(divisor);
     return s;
   }
 
@@ -102,6 +100,16 @@ class FastDivmod {
   }
 
  private:
+  // The multiplier and shift of a divisor that check() accepted.
+  HIPTILE_HOST static constexpr FastDivmod from_valid(std::int64_t divisor) noexcept {
+    std::uint64_t const d = static_cast<std::uint64_t>(divisor);
+    FastDivmod f;
+    f.shift_ = static_cast<std::uint32_t>(std::bit_width(d - 1));  // ceil(log2 d), 0 for d = 1
+    f.multiplier_ = static_cast<std::uint32_t>(((std::uint64_t{1} << (31 + f.shift_)) + d - 1) / d);
+    f.divisor_ = static_cast<std::uint32_t>(d);
+    return f;
+  }
+
   // The high 32 bits of a·b: one v_mul_hi_u32 on gfx942, mul.hi.u32 on sm_90.
   HIPTILE_HOST_DEVICE HIPTILE_INLINE static constexpr std::uint32_t umulhi(std::uint32_t a, std::uint32_t b) {
     return static_cast<std::uint32_t>((static_cast<std::uint64_t>(a) * b) >> 32);
@@ -137,25 +145,19 @@ class FastDivmodU64 {
   // Host only. Throws std::invalid_argument for divisor 0; every other divisor is valid.
   HIPTILE_HOST constexpr explicit FastDivmodU64(std::uint64_t divisor) {
     if (!ok(check(divisor))) throw std::invalid_argument("hiptile::FastDivmodU64: the divisor must not be 0");
-    auto const l = static_cast<std::uint32_t>(std::bit_width(divisor - 1));  // ceil(log2 d), 0..64
-    // 2^l - d as a 64-bit value (2^64 - d for l = 64): < d, so the quotient below is < 2^64.
-    std::uint64_t const excess = static_cast<std::uint64_t>(Uint128{1} << l) - divisor;
-    multiplier_ = static_cast<std::uint64_t>((Uint128{excess} << 64) / divisor) + 1;
-    shift1_ = l < 1 ? l : 1;
-    shift2_ = l - shift1_;
-    divisor_ = divisor;
+    *this = from_valid(divisor);
   }
 
   // kErrorInvalidProblem for divisor 0 (a zero extent), else kSuccess.
-  HIPTILE_HOST static constexpr Status check(std::uint64_t divisor) {
+  HIPTILE_HOST static constexpr Status check(std::uint64_t divisor) noexcept {
     return divisor == 0 ? Status::kErrorInvalidProblem : Status::kSuccess;
   }
 
   // Host only, no exceptions: builds `out` and returns kSuccess, or returns check()'s error
   // and leaves `out` unchanged.
-  HIPTILE_HOST static constexpr Status make(std::uint64_t divisor, FastDivmodU64& out) {
+  HIPTILE_HOST static constexpr Status make(std::uint64_t divisor, FastDivmodU64& out) noexcept {
     Status const s = check(divisor);
-    if (ok(s)) out = FastDivmodU64(divisor);
+    if (ok(s)) out = from_valid(divisor);
     return s;
   }
 
@@ -182,6 +184,19 @@ class FastDivmodU64 {
   // gcc, clang (host and gfx942) and nvcc (host and sm_90 device code) all provide a 128-bit
   // integer; nvcc lowers the high product to mul.hi.u64. __extension__ keeps -Wpedantic quiet.
   __extension__ typedef unsigned __int128 Uint128;
+
+  // The multiplier and shifts of a divisor that check() accepted.
+  HIPTILE_HOST static constexpr FastDivmodU64 from_valid(std::uint64_t divisor) noexcept {
+    auto const l = static_cast<std::uint32_t>(std::bit_width(divisor - 1));  // ceil(log2 d), 0..64
+    // 2^l - d as a 64-bit value (2^64 - d for l = 64): < d, so the quotient below is < 2^64.
+    std::uint64_t const excess = static_cast<std::uint64_t>(Uint128{1} << l) - divisor;
+    FastDivmodU64 f;
+    f.multiplier_ = static_cast<std::uint64_t>((Uint128{excess} << 64) / divisor) + 1;
+    f.shift1_ = l < 1 ? l : 1;
+    f.shift2_ = l - f.shift1_;
+    f.divisor_ = divisor;
+    return f;
+  }
 
   // The high 64 bits of a·b.
   HIPTILE_HOST_DEVICE HIPTILE_INLINE static constexpr std::uint64_t umulhi(std::uint64_t a, std::uint64_t b) {

@@ -23,10 +23,13 @@ enum class Status {
   kErrorMemoryAllocation,     // device memory could not be allocated
   kErrorLaunchFailed,         // the runtime refused or aborted the launch
   kErrorNotInitialized,       // an operator was run before a successful initialize()
+  kErrorGridTooLarge,         // more workgroups than one launch of the backend can hold
+  kErrorAliasedOperand,       // an output overlaps an input it must not (in-place C = D excepted)
+  kErrorInvalidEnum,          // an enumeration argument holds a value outside its enumerators
   kErrorInternal,             // a hiptile bug: please report it
 };
 
-constexpr const char* to_string(Status s) {
+constexpr const char* to_string(Status s) noexcept {
   switch (s) {
     case Status::kSuccess: return "success";
     case Status::kErrorNullPointer: return "null pointer";
@@ -46,11 +49,14 @@ constexpr const char* to_string(Status s) {
     case Status::kErrorMemoryAllocation: return "device memory allocation failed";
     case Status::kErrorLaunchFailed: return "kernel launch failed";
     case Status::kErrorNotInitialized: return "operator not initialized (call initialize() first)";
+    case Status::kErrorGridTooLarge: return "more workgroups than one launch can hold";
+    case Status::kErrorAliasedOperand: return "an output overlaps an input";
+    case Status::kErrorInvalidEnum: return "enumeration value out of range";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";
 }
 
-constexpr bool ok(Status s) { return s == Status::kSuccess; }
+constexpr bool ok(Status s) noexcept { return s == Status::kSuccess; }
 
 }  // namespace hiptile

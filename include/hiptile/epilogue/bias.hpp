@@ -9,7 +9,12 @@ enum class BiasMode {
   kPerColumn,  // D[m][n] adds bias[n]: one value per output column (per N index)
 };
 
-constexpr const char* to_string(BiasMode mode) {
+// Whether `mode` is one of the enumerators (a BiasMode read from user input may not be).
+constexpr bool is_valid(BiasMode mode) noexcept {
+  return mode == BiasMode::kNone || mode == BiasMode::kPerRow || mode == BiasMode::kPerColumn;
+}
+
+constexpr const char* to_string(BiasMode mode) noexcept {
   switch (mode) {
     case BiasMode::kNone: return "none";
     case BiasMode::kPerRow: return "per row";

@@ -27,6 +27,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <new>
 #include <typeinfo>
 
 #include "hiptile/sim/runtime.hpp"
@@ -46,6 +47,27 @@ struct LaunchConfig {
   std::size_t lds_bytes = 0;  // dynamic LDS per workgroup
   Stream stream = nullptr;
 };
+
+// The most workgroups one launch may have along a dimension whose workgroups have `threads`
+// threads along it. amd, and the simulator that models it: the HSA dispatch packet counts the grid
+// in work-items in 32 bits, so grid · block < 2^32 in each dimension (HIP's API docs: launches with
+// gridDim · blockDim >= 2^32 are not supported). nvidia: gridDim.x <= 2^31 - 1, y and z <= 65535.
+// (An empty workgroup is refused elsewhere; here it counts as one thread.)
+constexpr unsigned long long max_grid_extent(int dimension, unsigned threads) noexcept {
+#if HIPTILE_BACKEND_NVIDIA
+  (void)threads;
+  return dimension == 0 ? (1ull << 31) - 1 : 65535;
+#else
+  (void)dimension;
+  return ((1ull << 32) - 1) / (threads > 0 ? threads : 1);
+#endif
+}
+
+// Whether a grid of `grid` workgroups of `block` threads is within max_grid_extent everywhere.
+constexpr bool grid_fits(Dim3 grid, Dim3 block) noexcept {
+  return grid.x <= max_grid_extent(0, block.x) && grid.y <= max_grid_extent(1, block.y) &&
+         grid.z <= max_grid_extent(2, block.z);
+}
 
 #if !HIPTILE_BACKEND_SIM
 template <KernelFunctor Kernel>
@@ -67,11 +89,14 @@ std::string kernel_name() {
 #endif
 }
 
+// Launches `Kernel` over config's grid. Never throws: every failure is a Status (a grid beyond
+// max_grid_extent is kErrorGridTooLarge before the backend sees it).
 template <KernelFunctor Kernel>
-Status launch(LaunchConfig const& config, typename Kernel::Params const& params) {
+Status launch(LaunchConfig const& config, typename Kernel::Params const& params) noexcept {
   if (config.block.volume() > static_cast<unsigned long long>(Kernel::kMaxThreadsPerBlock)) {
     return Status::kErrorInvalidLaunch;
   }
+  if (!grid_fits(config.grid, config.block)) return Status::kErrorGridTooLarge;
 #if HIPTILE_BACKEND_AMD
   dim3 const grid(config.grid.x, config.grid.y, config.grid.z);
   dim3 const block(config.block.x, config.block.y, config.block.z);
@@ -88,9 +113,16 @@ Status launch(LaunchConfig const& config, typename Kernel::Params const& params)
   kernel_entry<Kernel><<<grid, block, config.lds_bytes, config.stream>>>(params);
   return cudaGetLastError() == cudaSuccess ? Status::kSuccess : Status::kErrorLaunchFailed;
 #else
-  Kernel const kernel{};
-  return sim::launch(sim::LaunchShape{config.grid, config.block, config.lds_bytes}, kernel_name<Kernel>(),
-                     [&] { kernel(params); }, sim::resolve(config.stream).counters);
+  // The simulator allocates (stacks, host threads, names): a failure there is a Status too.
+  try {
+    Kernel const kernel{};
+    return sim::launch(sim::LaunchShape{config.grid, config.block, config.lds_bytes}, kernel_name<Kernel>(),
+                       [&] { kernel(params); }, sim::resolve(config.stream).counters);
+  } catch (std::bad_alloc const&) {
+    return Status::kErrorMemoryAllocation;
+  } catch (...) {
+    return Status::kErrorLaunchFailed;
+  }
 #endif
 }
 

@@ -6,6 +6,11 @@
 #   // expect-error-later: <text>     the compile must fail and some error must contain <text>
 #                                     (for a known cascade: the source's comment says why)
 #
+# An expect-error source must fail with that one error line and no follow-on errors, and a source
+# that configures a gfx9 architecture (it names arch::Gfx9...) must not have the NVIDIA-only
+# classes (the cp.async mainloop, mma.sync wave MMA, staged epilogue, swizzled layout) anywhere in
+# its compiler output: a user of a gfx942 configuration should read about nothing else.
+#
 # usage: cmake -DCOMPILER=<c++> "-DFLAGS=<flag>;<flag>..." -DSOURCE=<file.cpp> -P check_compile.cmake
 #
 # The source is compiled with FLAGS followed by SOURCE (give -fsyntax-only in FLAGS: nothing is
@@ -62,10 +67,24 @@ if(kind STREQUAL "expect-error")
     message(FATAL_ERROR "${name}: the first error does not say \"${expected}\"; it says\n  ${first}\n"
                         "Full output:\n${output}")
   endif()
+  if(NOT error_count EQUAL 1)
+    message(FATAL_ERROR "${name}: the first error is right, but ${error_count} errors follow-on included (expected 1)."
+                        " Full output:\n${output}")
+  endif()
 else()
   string(FIND "${output}" "${expected}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "${name}: no error says \"${expected}\". Full output:\n${output}")
   endif()
+endif()
+file(READ "${SOURCE}" source_text)
+if(source_text MATCHES "arch::Gfx9")
+  foreach(nvidia_only IN ITEMS AsyncCopyMainloop MmaSyncWaveMma StagedStoreEpilogue SwizzledLdsLayout)
+    string(FIND "${output}" "${nvidia_only}" at)
+    if(NOT at EQUAL -1)
+      message(FATAL_ERROR "${name}: a gfx9 configuration's errors name the NVIDIA-only ${nvidia_only}. Full output:"
+                          "\n${output}")
+    endif()
+  endforeach()
 endif()
 message(STATUS "${name}: fails as expected: \"${expected}\" (${error_count} error line(s) in all; first: ${first})")

@@ -29,10 +29,16 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 namespace arch = hiptile::arch;
 
-// Instantiates the operator the way a user's code does: its size, its launch shape and its kernel.
+// Instantiates the operator the way a user's code does: its size, its launch shape, its kernel and
+// every entry point (can_implement, get_workspace_size, initialize, run and operator(), whose
+// run instantiates the kernel's body).
 template <class G>
-constexpr std::size_t instantiate() {
-  return sizeof(G) + std::size_t(G::kThreads) + G::kLdsBytes + sizeof(typename G::Kernel::Params);
+std::size_t instantiate() {
+  typename G::Arguments const args{};
+  G g;
+  std::size_t const calls = std::size_t(G::can_implement(args)) + G::get_workspace_size(args) +
+                            std::size_t(g.initialize(args)) + std::size_t(g.run()) + std::size_t(g(args));
+  return sizeof(G) + std::size_t(G::kThreads) + G::kLdsBytes + sizeof(typename G::Kernel::Params) + calls;
 }
 
 }  // namespace gemm_config_test

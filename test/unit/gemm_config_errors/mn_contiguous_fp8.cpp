@@ -1,6 +1,6 @@
 // A column-major fp8 A: the MN-contiguous loader transposes 2-byte elements only
-// (the check lives in gemm/block/tile_loader.hpp).
-// expect-error: the MN-contiguous loader transposes 2-byte elements only (f16, bf16)
+// (the loader checks it again for itself).
+// expect-error: A is column-major (M-contiguous): its transposing loader takes 2-byte elements only (f16, bf16): make A row-major
 #include "gemm_config.hpp"
 
 namespace gemm_config_test {

@@ -1,6 +1,6 @@
 // A column-major A (M contiguous) with a 32-row tile: the transposing loader needs 64 rows
-// (the check lives in gemm/block/tile_loader.hpp).
-// expect-error: an MN-contiguous operand needs a tile extent of at least 64 in M (A) or N (B)
+// (the loader checks it again for itself).
+// expect-error: A is column-major (M-contiguous): its transposing loader needs TileShape::kM >= 64
 #include "gemm_config.hpp"
 
 namespace gemm_config_test {

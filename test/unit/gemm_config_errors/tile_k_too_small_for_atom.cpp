@@ -1,6 +1,6 @@
 // K = 8 is one 32x32x8 atom step, but its two lane groups would each read half a 16-byte pack
-// (the check lives in gemm/wave/mfma_wave_mma.hpp). 128 threads, so the loaders' checks pass.
-// expect-error: TileShape::kK too small for the atom: each lane must read whole 16-byte packs (raise kK)
+// (the wave MMA checks it again for itself). 128 threads, so the loaders' checks pass.
+// expect-error: TileShape::kK is too small for the MFMA atom: each lane reads kK / (64 / atom M) elements of a row, which must be whole 16-byte packs
 #include "gemm_config.hpp"
 
 namespace gemm_config_test {

@@ -44,7 +44,8 @@ struct TileLoader {
                 "an MN-contiguous operand needs a tile extent of at least 64 in M (A) or N (B)");
   static constexpr int kUnitsPerThread = kVectorsPerThread / 2;  // kMN: two vectors per unit
   static_assert(Major == OperandMajor::kK || kVectorsPerThread % 2 == 0,
-                "an MN-contiguous tile needs an even number of vectors per thread");
+                "an MN-contiguous tile needs an even number of 16-byte vectors per thread: make TileMN * TileK * "
+                "sizeof(Element) a multiple of 32 * Threads");
 
   // The loaded vectors, and for each how many of its leading elements are inside the operand. The
   // mask is applied in store(), not load(): masking right after a load would make the load's

@@ -9,19 +9,19 @@
 //   Gemm op; op.initialize(args, workspace); op.run(stream);
 //
 // A wrong configuration stops at compile time with one static_assert naming what to change;
-// a wrong argument is refused by can_implement() (and initialize()) with its own Status.
+// a wrong argument is refused by can_implement() (and initialize()) with its own Status. No entry
+// point throws, and a failed initialize() leaves the operator uninitialised.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
+#include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/coord.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
-#include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
-#include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/layout/tensor_ref.hpp"
 #include "hiptile/platform/launch.hpp"
@@ -29,17 +29,30 @@
 
 namespace hiptile::gemm::device {
 
-template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
-          class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
+template <class ElementA_, class LayoutA_, class ElementB_, class LayoutB_, class ElementC_, class LayoutC_,
+          class ElementAccumulator_, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages>
 class Gemm {
-  using Config = GemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, ElementAccumulator, Arch,
-                                   TileShape, WaveShape, MmaAtom, OutputOp, TileOrder, Stages>;
-  static_assert(Config::kValid);  // each check inside Config has its own message
+  // Each rule of the configuration, with its own message; a broken one is the only error, since
+  // Config then holds inert stand-ins for the components.
+  static_assert(sizeof(GemmConfigurationCheck<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_,
+                                              ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom, OutputOp,
+                                              TileOrder, Stages>) > 0);
+  using Config = GemmConfiguration<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_, ElementAccumulator_,
+                                   Arch, TileShape, WaveShape, MmaAtom, OutputOp, TileOrder, Stages>;
+  using Op = typename Config::OutputOp;  // OutputOp once it is an EpilogueFunctor
 
  public:
-  // The configuration, so a user can start from DefaultGemm and spell out Gemm with one change.
-  using ElementAccumulatorType = ElementAccumulator;
+  // The configuration, so generic code can read it and a user can start from DefaultGemm and
+  // spell out Gemm with one change.
+  using ElementA = ElementA_;
+  using LayoutA = LayoutA_;
+  using ElementB = ElementB_;
+  using LayoutB = LayoutB_;
+  using ElementC = ElementC_;  // C, D and the bias
+  using LayoutC = LayoutC_;    // C and D
+  using ElementAccumulator = ElementAccumulator_;
+  using ElementAccumulatorType = ElementAccumulator_;
   using ArchTag = Arch;
   using TileShapeType = TileShape;
   using WaveShapeType = WaveShape;
@@ -52,36 +65,43 @@ class Gemm {
   static constexpr OperandMajor kMajorB = Config::kMajorB;
   using WaveMma = typename Config::WaveMma;
   static constexpr bool kAsyncCopy = Config::kAsyncCopy;  // cp.async mainloop (NVIDIA, K-contiguous A and B)
-  using Mainloop = std::conditional_t<
-      kAsyncCopy, mainloop::AsyncCopyMainloop<TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>,
-      mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape, WaveShape, WaveMma,
-                                  Arch::kWaveSize, Stages>>;
+  using Mainloop = typename Config::Mainloop;
   using Epilogue = typename Config::Epilogue;
-  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, TileOrder>;
+  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, typename Config::Order>;
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   // Elements per 16-byte vector load: pointers and leading dimensions of A and B must be multiples.
   static constexpr int kAlignmentA = 16 / static_cast<int>(sizeof(ElementA));
   static constexpr int kAlignmentB = 16 / static_cast<int>(sizeof(ElementB));
+  // The most bytes a buffer load can reach into A or B: offsets are 32-bit and pass through the
+  // buffer builtins' int argument, so they stay below 2^31.
+  static constexpr std::int64_t kMaxBufferBytes = (std::int64_t{1} << 31) - 1;
+  // The most workgroups one launch of this kernel may have (the backend's grid limit for
+  // kThreads-thread workgroups, and int tile ids).
+  static constexpr std::int64_t kMaxWorkgroups =
+      std::min<std::int64_t>(kernel::kMaxTiles, std::int64_t(max_grid_extent(0, unsigned(kThreads))));
 
   struct Arguments {
     GemmCoord problem;
     layout::TensorRef<ElementA const, LayoutA> a;
     layout::TensorRef<ElementB const, LayoutB> b;
     layout::TensorRef<ElementC const, LayoutC> c;  // may be null when the output op ignores it (beta = 0)
-    layout::TensorRef<ElementC, LayoutC> d;
-    typename OutputOp::Params output_op{};
+    layout::TensorRef<ElementC, LayoutC> d;        // may be C itself (same pointer and ld): in place
+    typename Op::Params output_op{};
     ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn)
     epilogue::BiasMode bias_mode = epilogue::BiasMode::kNone;
   };
 
-  static Status can_implement(Arguments const& args) {
+  // kSuccess, or the first failed check in the order of docs/gemm.md's table.
+  static Status can_implement(Arguments const& args) noexcept {
     GemmCoord const& p = args.problem;
     if (p.m <= 0 || p.n <= 0 || p.k <= 0) return Status::kErrorInvalidProblem;
-    bool const source = OutputOp(args.output_op).is_source_needed();
+    if (!epilogue::is_valid(args.bias_mode)) return Status::kErrorInvalidEnum;
+    bool const source = Op(args.output_op).is_source_needed();
+    bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
     if (args.a.data == nullptr || args.b.data == nullptr || args.d.data == nullptr) return Status::kErrorNullPointer;
     if (source && args.c.data == nullptr) return Status::kErrorNullPointer;
-    if (args.bias_mode != epilogue::BiasMode::kNone && args.bias == nullptr) return Status::kErrorNullPointer;
+    if (bias && args.bias == nullptr) return Status::kErrorNullPointer;
     if (args.a.ld < LayoutA::min_leading_dimension(p.m, p.k) || args.b.ld < LayoutB::min_leading_dimension(p.k, p.n) ||
         args.d.ld < LayoutC::min_leading_dimension(p.m, p.n) ||
         (source && args.c.ld < LayoutC::min_leading_dimension(p.m, p.n))) {
@@ -89,29 +109,50 @@ class Gemm {
     }
     if (!aligned(args.a.data, 16) || args.a.ld % kAlignmentA != 0 || !aligned(args.b.data, 16) ||
         args.b.ld % kAlignmentB != 0 || !aligned(args.d.data, alignof(ElementC)) ||
-        (source && !aligned(args.c.data, alignof(ElementC)))) {
+        (source && !aligned(args.c.data, alignof(ElementC))) || (bias && !aligned(args.bias, alignof(ElementC)))) {
       return Status::kErrorMisalignedOperand;
     }
-    // Buffer offsets are 32-bit: every offset a tile load can form, edge tiles included, must fit.
-    if (max_offset_bytes<ElementA>(kMajorA, p.m, TileShape::kM, p.k, args.a.ld) > kMaxBufferOffset ||
-        max_offset_bytes<ElementB>(kMajorB, p.n, TileShape::kN, p.k, args.b.ld) > kMaxBufferOffset ||
-        std::int64_t(ceil_div(p.m, TileShape::kM)) * ceil_div(p.n, TileShape::kN) > kMaxTiles) {
+    // The kernel indexes rows, columns and K in int up to the extents rounded up to the tile, and
+    // A and B through 32-bit buffer offsets up to the operand rounded up to whole tiles.
+    if (!round_up_fits(p.m, TileShape::kM) || !round_up_fits(p.n, TileShape::kN) ||
+        !round_up_fits(p.k, TileShape::kK) ||
+        tile_reach_bytes<ElementA>(kMajorA, p.m, TileShape::kM, p.k, args.a.ld) > kMaxBufferBytes ||
+        tile_reach_bytes<ElementB>(kMajorB, p.n, TileShape::kN, p.k, args.b.ld) > kMaxBufferBytes) {
       return Status::kErrorIndexOverflow;
+    }
+    Ranges const r = ranges(args, source, bias);
+    if (!r.a.addressable() || !r.b.addressable() || !r.c.addressable() || !r.d.addressable() ||
+        !r.bias.addressable()) {
+      return Status::kErrorIndexOverflow;
+    }
+    // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
+    // them, except C when C is D itself (each element is read before the one write to it).
+    bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld;
+    if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
+      return Status::kErrorAliasedOperand;
+    }
+    if (std::int64_t{ceil_div(p.m, TileShape::kM)} * ceil_div(p.n, TileShape::kN) > kMaxWorkgroups) {
+      return Status::kErrorGridTooLarge;
     }
     return Status::kSuccess;
   }
 
-  static std::size_t get_workspace_size(Arguments const&) { return 0; }
+  static std::size_t get_workspace_size(Arguments const&) noexcept { return 0; }
 
-  Status initialize(Arguments const& args, void* /*workspace*/ = nullptr) {
+  // Runs can_implement, then builds the kernel's Params. On any failure the operator is left
+  // uninitialised (run() returns kErrorNotInitialized), whatever an earlier call set up.
+  Status initialize(Arguments const& args, void* /*workspace*/ = nullptr) noexcept {
+    initialized_ = false;
     Status const s = can_implement(args);
     if (!ok(s)) return s;
     GemmCoord const& p = args.problem;
-    tiles_m_ = ceil_div(p.m, TileShape::kM);
-    tiles_n_ = ceil_div(p.n, TileShape::kN);
-    params_.mainloop.a = operand_view(args.a.data, args.a.ld, p.m, p.k, kMajorA);
-    params_.mainloop.b = operand_view(args.b.data, args.b.ld, p.n, p.k, kMajorB);
-    auto& e = params_.epilogue;
+    int const tiles_m = ceil_div(p.m, TileShape::kM);
+    int const tiles_n = ceil_div(p.n, TileShape::kN);
+    typename Kernel::Params params{};
+    if (Status const order = Config::Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
+    params.mainloop.a = operand_view(args.a.data, args.a.ld, p.m, p.k, kMajorA);
+    params.mainloop.b = operand_view(args.b.data, args.b.ld, p.n, p.k, kMajorB);
+    auto& e = params.epilogue;
     e.c = args.c.data;
     e.ldc = args.c.ld;
     e.d = args.d.data;
@@ -121,53 +162,83 @@ class Gemm {
     e.op = args.output_op;
     e.extent_m = p.m;
     e.extent_n = p.n;
-    params_.order = TileOrder::make_params(tiles_m_, tiles_n_);
+    params_ = params;
+    workgroups_ = tiles_m * tiles_n;  // <= kMaxWorkgroups, checked above
     initialized_ = true;
     return Status::kSuccess;
   }
 
-  Status run(Stream stream = nullptr) const {
+  Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    LaunchConfig const config{{unsigned(tiles_m_ * tiles_n_)}, {unsigned(kThreads)}, kLdsBytes, stream};
+    LaunchConfig const config{{unsigned(workgroups_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     return launch<Kernel>(config, params_);
   }
 
-  Status operator()(Arguments const& args, void* workspace = nullptr, Stream stream = nullptr) {
+  Status operator()(Arguments const& args, void* workspace = nullptr, Stream stream = nullptr) noexcept {
     Status const s = initialize(args, workspace);
     return ok(s) ? run(stream) : s;
   }
 
-  typename Kernel::Params const& params() const { return params_; }
+  // What initialize() built: the kernel's parameters and its launch shape (one workgroup per
+  // output tile, kThreads threads, kLdsBytes of dynamic LDS).
+  typename Kernel::Params const& params() const noexcept { return params_; }
+  bool initialized() const noexcept { return initialized_; }
+  int workgroups() const noexcept { return workgroups_; }
 
  private:
-  static constexpr std::int64_t kMaxBufferOffset = (std::int64_t{1} << 31) - 1;
-  static constexpr std::int64_t kMaxTiles = (std::int64_t{1} << 31) - 1;
+  using Int128 = ByteRange::Int128;
 
-  static bool aligned(void const* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
-
-  // The largest byte offset (exclusive) a tile load of this operand can address.
-  template <class Element>
-  static std::int64_t max_offset_bytes(OperandMajor major, int extent_mn, int tile_mn, int extent_k, std::int64_t ld) {
-    std::int64_t const rows_mn = round_up(extent_mn, tile_mn);
-    std::int64_t const rows_k = round_up(extent_k, TileShape::kK);
-    std::int64_t const elements = major == OperandMajor::kK ? rows_mn * ld + rows_k : rows_k * ld + rows_mn;
-    return elements * std::int64_t(sizeof(Element));
+  static bool aligned(void const* p, std::size_t bytes) noexcept {
+    return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
 
+  // The bytes (exclusive) a tile load of an operand can address: every row (kK) or K-column (kMN)
+  // up to the extent rounded up to the tile, and within it up to K (or MN) rounded up likewise.
   template <class Element>
-  static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
-                                           OperandMajor major) {
-    // The buffer ends with the last 16-byte vector that holds an element of the operand, so no load
-    // reaches past the user's allocation by more than the vector its last element shares.
+  static Int128 tile_reach_bytes(OperandMajor major, int extent_mn, int tile_mn, int extent_k, std::int64_t ld) noexcept {
+    Int128 const rows_mn = round_up<std::int64_t>(extent_mn, tile_mn);
+    Int128 const rows_k = round_up<std::int64_t>(extent_k, TileShape::kK);
+    Int128 const elements = major == OperandMajor::kK ? rows_mn * ld + rows_k : rows_k * ld + rows_mn;
+    return elements * Int128(sizeof(Element));
+  }
+
+  // The elements an operand's loads may touch: up to the end of the 16-byte vector that holds its
+  // last element, which every GPU allocation covers (the buffer reads zeros past it).
+  static Int128 operand_elements(std::int64_t ld, int extent_mn, int extent_k, OperandMajor major, int vector) noexcept {
     std::int64_t const outer = major == OperandMajor::kK ? extent_mn : extent_k;
     std::int64_t const inner = major == OperandMajor::kK ? extent_k : extent_mn;
-    std::int64_t const elements = (outer - 1) * ld + round_up<std::int64_t>(inner, 16 / sizeof(Element));
-    return {data, ld, extent_mn, extent_k, static_cast<std::uint32_t>(elements * std::int64_t(sizeof(Element)))};
+    return ByteRange::span(outer, ld, round_up<std::int64_t>(inner, vector));
+  }
+
+  // The memory each operand spans: what the kernel may read (A, B, C, bias) or write (D).
+  struct Ranges {
+    ByteRange a, b, c, d, bias;
+  };
+  static Ranges ranges(Arguments const& args, bool source, bool bias) noexcept {
+    GemmCoord const& p = args.problem;
+    std::int64_t const outer = LayoutC::kRowMajor ? p.m : p.n;
+    std::int64_t const inner = LayoutC::kRowMajor ? p.n : p.m;
+    Ranges r;
+    r.a = ByteRange(args.a.data, operand_elements(args.a.ld, p.m, p.k, kMajorA, kAlignmentA), sizeof(ElementA));
+    r.b = ByteRange(args.b.data, operand_elements(args.b.ld, p.n, p.k, kMajorB, kAlignmentB), sizeof(ElementB));
+    r.d = ByteRange(args.d.data, ByteRange::span(outer, args.d.ld, inner), sizeof(ElementC));
+    if (source) r.c = ByteRange(args.c.data, ByteRange::span(outer, args.c.ld, inner), sizeof(ElementC));
+    if (bias) {
+      r.bias = ByteRange(args.bias, args.bias_mode == epilogue::BiasMode::kPerRow ? p.m : p.n, sizeof(ElementC));
+    }
+    return r;
+  }
+
+  // can_implement has bounded every offset of the view by kMaxBufferBytes.
+  template <class Element>
+  static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
+                                           OperandMajor major) noexcept {
+    Int128 const elements = operand_elements(ld, extent_mn, extent_k, major, 16 / int(sizeof(Element)));
+    return {data, ld, extent_mn, extent_k, static_cast<std::uint32_t>(elements * Int128(sizeof(Element)))};
   }
 
   typename Kernel::Params params_{};
-  int tiles_m_ = 0;
-  int tiles_n_ = 0;
+  int workgroups_ = 0;
   bool initialized_ = false;
 };
 

@@ -1,19 +1,33 @@
 #pragma once
-// GemmConfiguration: the compile-time checks of a GEMM configuration, each with a message that
-// says what to change, and the wave-level MMA the configuration implies.
+// The compile-time side of a GEMM configuration, in three parts so that a wrong configuration
+// gives one error line that says what to change, and nothing after it:
+//
+//   GemmConditions         one bool per rule, each well-formed for any template arguments (a rule
+//                          that reads a part another rule found broken counts as met)
+//   GemmConfigurationCheck a static_assert per rule, with the message a user reads
+//   GemmConfiguration      the components the configuration implies (LDS layouts, wave MMA,
+//                          mainloop, epilogue), or inert stand-ins when a rule failed, so the
+//                          operator built from them adds no errors of its own
 #include <cstddef>
 #include <type_traits>
 
+#include "hiptile/core/array.hpp"
 #include "hiptile/core/concepts.hpp"
+#include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
-#include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
+#include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
+#include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
+#include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/gemm/wave/mfma_wave_mma.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
 #include "hiptile/gemm/wave/simt_wave_mma.hpp"
+#include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::device {
 
@@ -23,50 +37,21 @@ template <class Atom>
 concept MmaSyncAtom = requires { Atom::kIsMmaSync; };
 template <class Atom>
 concept SimtAtom = requires { Atom::kIsSimt; };
+template <class Atom>
+concept MmaAtomType = MfmaAtom<Atom> || MmaSyncAtom<Atom> || SimtAtom<Atom>;
 
-template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
-          class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
-          class TileOrder, int Stages>
-struct GemmConfiguration {
-  static_assert(MfmaAtom<MmaAtom> || MmaSyncAtom<MmaAtom> || SimtAtom<MmaAtom>,
-                "MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp) or SimtFma "
-                "(arch/simt_fma.hpp)");
-  static_assert(epilogue::EpilogueFunctor<OutputOp>,
-                "OutputOp must satisfy epilogue::EpilogueFunctor (epilogue/functor_concept.hpp): a Params type, "
-                "construction from it, is_source_needed(), and ElementOutput operator()(float, float, float)");
-  static_assert(std::is_same_v<typename OutputOp::ElementOutput, ElementC>, "OutputOp's ElementOutput must be ElementC");
-  static_assert(GemmShapeType<TileShape> && GemmShapeType<WaveShape>,
-                "TileShape and WaveShape must be GemmShape<M, N, K> with positive extents");
-  static_assert(TileShape::kM % WaveShape::kM == 0, "TileShape::kM must be a multiple of WaveShape::kM");
-  static_assert(TileShape::kN % WaveShape::kN == 0, "TileShape::kN must be a multiple of WaveShape::kN");
-  static_assert(WaveShape::kK == TileShape::kK, "WaveShape::kK must equal TileShape::kK (waves split M and N only)");
-  static_assert(WaveShape::kM % MmaAtom::kM == 0, "WaveShape::kM must be a multiple of the MMA atom's M");
-  static_assert(WaveShape::kN % MmaAtom::kN == 0, "WaveShape::kN must be a multiple of the MMA atom's N");
-  static_assert(TileShape::kK % MmaAtom::kK == 0, "TileShape::kK must be a multiple of the MMA atom's K");
-  static_assert(std::is_same_v<ElementA, typename MmaAtom::ElementA> && std::is_same_v<ElementB, typename MmaAtom::ElementB>,
-                "ElementA and ElementB must be the MMA atom's input types");
-  static_assert(std::is_same_v<ElementAccumulator, typename MmaAtom::ElementC>,
-                "ElementAccumulator must be the MMA atom's accumulator type");
-  static_assert(!MfmaAtom<MmaAtom> || Arch::kWaveSize == 64, "MFMA atoms need a wave64 architecture (Gfx942, Gfx90a)");
-  static_assert(!MmaSyncAtom<MmaAtom> || Arch::kWaveSize == 32, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90)");
-  static_assert(!SimtAtom<MmaAtom> || MmaAtom::kM * 8 == Arch::kWaveSize,
-                "SimtFma's wave size must be the architecture's: SimtFma<Element, Arch::kWaveSize>");
-  static_assert(Stages >= 2, "Stages must be at least 2 (one stage computes while the next loads)");
+namespace detail {
 
-  static constexpr int kWaves = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN);
-  static constexpr int kThreads = kWaves * Arch::kWaveSize;
-  static_assert(kThreads <= 1024, "TileShape / WaveShape gives more than 1024 threads: use larger wave tiles");
-
-  static constexpr int kAccumulatorRegisters =
-      (WaveShape::kM / MmaAtom::kM) * (WaveShape::kN / MmaAtom::kN) * MmaAtom::kCPerLane;
-  static_assert(kAccumulatorRegisters <= 256,
-                "the wave tile needs more than 256 accumulator registers per lane: use a smaller WaveShape");
-
+// The components of a configuration whose rules all hold. Nothing here is instantiated before
+// GemmConditions has found the configuration valid.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
+          class TileShape, class WaveShape, class MmaAtom, class OutputOp, int Stages>
+struct GemmComponents {
+  static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
+  static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   // NVIDIA with both operands K-contiguous: cp.async straight into swizzled shared memory.
   // Otherwise the loads pass through registers into PackedLdsLayout stages (gfx942 has no 16-byte
   // global-to-LDS copy; MN-contiguous tiles are transposed on the way).
-  static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
-  static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   static constexpr bool kAsyncCopy =
       Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
   template <class Element, int TileMN>
@@ -75,30 +60,439 @@ struct GemmConfiguration {
   using LdsLayoutA = LdsLayout<ElementA, TileShape::kM>;
   using LdsLayoutB = LdsLayout<ElementB, TileShape::kN>;
 
-  static constexpr std::size_t kLdsBytes = Stages * (LdsLayoutA::kBytes + LdsLayoutB::kBytes);
-  static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
-                "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
+  template <class Atom, bool kMfma = MfmaAtom<Atom>, bool kMmaSync = MmaSyncAtom<Atom>>
+  struct WaveMmaOf : std::type_identity<wave::SimtWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
+  template <class Atom, bool kMmaSync>
+  struct WaveMmaOf<Atom, true, kMmaSync>
+      : std::type_identity<wave::MfmaWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
+  template <class Atom>
+  struct WaveMmaOf<Atom, false, true>
+      : std::type_identity<wave::MmaSyncWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
+  using WaveMma = typename WaveMmaOf<MmaAtom>::type;
 
-  static_assert((TileShape::kM * TileShape::kK * sizeof(ElementA)) % (16 * kThreads) == 0 &&
-                    (TileShape::kN * TileShape::kK * sizeof(ElementB)) % (16 * kThreads) == 0,
-                "each thread must load whole 16-byte vectors of A and B: grow the tile or shrink the waves");
-
-  using WaveMma = std::conditional_t<
-      MfmaAtom<MmaAtom>, wave::MfmaWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>,
-      std::conditional_t<MmaSyncAtom<MmaAtom>,
-                         wave::MmaSyncWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>,
-                         wave::SimtWaveMma<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>>>;
+  // Only the chosen mainloop is named, so a gfx942 configuration never instantiates the cp.async one.
+  template <bool kAsync, int = 0>
+  struct MainloopOf : std::type_identity<mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape,
+                                                                     WaveShape, WaveMma, Arch::kWaveSize, Stages>> {};
+  template <int Unused>
+  struct MainloopOf<true, Unused>
+      : std::type_identity<mainloop::AsyncCopyMainloop<TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>> {};
+  using Mainloop = typename MainloopOf<kAsyncCopy>::type;
 
   // NVIDIA with a row-major D: stores through shared memory, 16 bytes per lane (the mma.sync
   // accumulator layout gives 4-byte pieces). gfx9: straight from the registers, where the MFMA
   // layout already gives each store instruction runs of a row, and LDS is scarcer.
-  using Epilogue = std::conditional_t<
-      Arch::kWaveSize == 32 && LayoutC::kRowMajor,
-      epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize, ElementC, LayoutC, OutputOp>,
-      epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>>;
-  static_assert(kWaves * Epilogue::kLdsBytesPerWave <= std::size_t(Arch::kLdsBytesPerWorkgroup),
+  template <bool kStaged, int = 0>
+  struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>> {};
+  template <int Unused>
+  struct EpilogueOf<true, Unused>
+      : std::type_identity<epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize,
+                                                         ElementC, LayoutC, OutputOp>> {};
+  using Epilogue = typename EpilogueOf<Arch::kWaveSize == 32 && LayoutC::kRowMajor>::type;
+};
+
+// What a GEMM operator reads of its components, inert: the stand-ins for a configuration that
+// failed a rule, so that the operator's own code compiles and the failed rule is the only error.
+template <class ElementA, class ElementB, class ElementC, class OutputOp, int WaveSize>
+struct PlaceholderComponents {
+  static constexpr OperandMajor kMajorA = OperandMajor::kK;
+  static constexpr OperandMajor kMajorB = OperandMajor::kK;
+  static constexpr bool kAsyncCopy = false;
+  struct WaveMma {
+    using Accumulators = Array<Array<float, 1>, 1>;
+  };
+  struct Mainloop {
+    static constexpr int kThreads = WaveSize;
+    static constexpr int kWaveSize = WaveSize;
+    static constexpr std::size_t kLdsBytes = 0;
+    using Accumulators = typename WaveMma::Accumulators;
+    struct Params {
+      OperandView<ElementA> a;
+      OperandView<ElementB> b;
+    };
+    struct WaveOrigin {
+      int m0, n0;
+    };
+    HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
+    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, std::byte*, int) {}
+  };
+  struct Epilogue {
+    using Params = typename epilogue::DirectStoreEpilogue<WaveMma, ElementC, layout::RowMajor, OutputOp>::Params;
+    static constexpr std::size_t kLdsBytesPerWave = 0;
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int,
+                                   std::byte*) {}
+  };
+};
+
+// An output functor that does nothing, in place of one that is not an EpilogueFunctor.
+template <class ElementC>
+struct PlaceholderOutputOp {
+  using ElementOutput = ElementC;
+  struct Params {};
+  static constexpr bool kNeedsSource = false;
+  PlaceholderOutputOp() = default;
+  HIPTILE_HOST_DEVICE constexpr explicit PlaceholderOutputOp(Params const&) {}
+  HIPTILE_HOST_DEVICE constexpr bool is_source_needed() const { return false; }
+  HIPTILE_HOST_DEVICE ElementC operator()(float, float, float) const { return ElementC{}; }
+};
+
+}  // namespace detail
+
+// One bool per rule of a GEMM configuration. Each is well-formed for any template arguments: a
+// rule reads only parts that the rules before it found well-formed, and counts as met otherwise,
+// so one mistake breaks one rule.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
+          class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
+          class TileOrder, int Stages>
+struct GemmConditions {
+  // The parts every later rule reads.
+  static constexpr bool kAtomKind = MmaAtomType<MmaAtom>;
+  static constexpr bool kFunctor = epilogue::EpilogueFunctor<OutputOp>;
+  static constexpr bool kShapes = GemmShapeType<TileShape> && GemmShapeType<WaveShape>;
+  static constexpr bool kTileOrder = kernel::TileOrderType<TileOrder>;
+
+  static constexpr bool functor_output_is_c() {
+    if constexpr (kFunctor) return std::is_same_v<typename OutputOp::ElementOutput, ElementC>;
+    return true;
+  }
+  static constexpr bool kFunctorOutput = functor_output_is_c();
+
+  // Waves split the tile in M and N.
+  static constexpr bool waves_tile(char dim) {
+    if constexpr (kShapes) {
+      if (dim == 'm') return TileShape::kM % WaveShape::kM == 0;
+      if (dim == 'n') return TileShape::kN % WaveShape::kN == 0;
+      return WaveShape::kK == TileShape::kK;
+    }
+    return true;
+  }
+  static constexpr bool kWavesTileM = waves_tile('m');
+  static constexpr bool kWavesTileN = waves_tile('n');
+  static constexpr bool kWaveKIsTileK = waves_tile('k');
+
+  // The atom tiles the wave tile, and its types are the configuration's.
+  static constexpr bool atom_fits(char what) {
+    if constexpr (kShapes && kAtomKind) {
+      if (what == 'm') return WaveShape::kM % MmaAtom::kM == 0;
+      if (what == 'n') return WaveShape::kN % MmaAtom::kN == 0;
+      if (what == 'k') return TileShape::kK % MmaAtom::kK == 0;
+    }
+    if constexpr (kAtomKind) {
+      if (what == 'i') {
+        return std::is_same_v<ElementA, typename MmaAtom::ElementA> &&
+               std::is_same_v<ElementB, typename MmaAtom::ElementB>;
+      }
+      if (what == 'c') return std::is_same_v<ElementAccumulator, typename MmaAtom::ElementC>;
+    }
+    return true;
+  }
+  // The atom runs on the architecture's waves.
+  static constexpr bool kMfmaOnWave64 = !MfmaAtom<MmaAtom> || Arch::kWaveSize == 64;
+  static constexpr bool kMmaSyncOnNvidia = !MmaSyncAtom<MmaAtom> || Arch::kWaveSize == 32;
+  static constexpr bool simt_on_wave() {
+    if constexpr (SimtAtom<MmaAtom>) return MmaAtom::kM * 8 == Arch::kWaveSize;
+    return true;
+  }
+  static constexpr bool kSimtOnWave = simt_on_wave();
+  static constexpr bool kAtomTilesWaveM = atom_fits('m');
+  static constexpr bool kAtomTilesWaveN = atom_fits('n');
+  static constexpr bool kAtomTilesTileK = atom_fits('k');
+  static constexpr bool kAtomInputs = atom_fits('i');
+  static constexpr bool kAtomAccumulator = atom_fits('c');
+  static constexpr bool kStages = Stages >= 2;
+
+  // The block geometry, once the shapes tile each other.
+  static constexpr bool kGeometry = kShapes && kWavesTileM && kWavesTileN && kWaveKIsTileK;
+  static constexpr int threads() {
+    if constexpr (kGeometry) {
+      return (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
+    }
+    return Arch::kWaveSize;
+  }
+  static constexpr int kThreads = threads();
+  static constexpr bool kThreadsFit = kThreads <= 1024;
+
+  static constexpr bool accumulators_fit() {
+    if constexpr (kGeometry && kAtomKind) {
+      if (kAtomTilesWaveM && kAtomTilesWaveN) {
+        return (WaveShape::kM / MmaAtom::kM) * (WaveShape::kN / MmaAtom::kN) * MmaAtom::kCPerLane <= 256;
+      }
+    }
+    return true;
+  }
+  static constexpr bool kAccumulatorsFit = accumulators_fit();
+
+  // 16-byte vectors of one operand's tile per thread (0 if the geometry is broken).
+  template <class Element, int TileMN>
+  static constexpr int vectors_per_thread() {
+    if constexpr (kGeometry) {
+      constexpr int bytes = TileMN * TileShape::kK * int(sizeof(Element));
+      return bytes % (16 * kThreads) == 0 ? bytes / (16 * kThreads) : 0;
+    }
+    return 2;
+  }
+  static constexpr int tile_mn(Operand op) {
+    if constexpr (kShapes) return op == Operand::kA ? TileShape::kM : TileShape::kN;
+    return 64;
+  }
+  static constexpr int kVectorsA = vectors_per_thread<ElementA, tile_mn(Operand::kA)>();
+  static constexpr int kVectorsB = vectors_per_thread<ElementB, tile_mn(Operand::kB)>();
+  static constexpr bool kWholeVectors = kVectorsA > 0 && kVectorsB > 0;
+
+  // An MN-contiguous operand (A column-major, B row-major) on a wave64 arch goes through the
+  // transposing register-staged loader (block::TileLoader), which has rules of its own.
+  static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
+  static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
+  static constexpr bool kTransposeA = kMajorA == OperandMajor::kMN && Arch::kWaveSize == 64;
+  static constexpr bool kTransposeB = kMajorB == OperandMajor::kMN && Arch::kWaveSize == 64;
+  static constexpr bool kTransposedElementA = !kTransposeA || sizeof(ElementA) == 2;
+  static constexpr bool kTransposedElementB = !kTransposeB || sizeof(ElementB) == 2;
+  static constexpr bool kTransposedTileA = !kTransposeA || tile_mn(Operand::kA) >= 64;
+  static constexpr bool kTransposedTileB = !kTransposeB || tile_mn(Operand::kB) >= 64;
+  static constexpr bool kTransposedVectorsA = !kTransposeA || kVectorsA % 2 == 0;
+  static constexpr bool kTransposedVectorsB = !kTransposeB || kVectorsB % 2 == 0;
+
+  // What the LDS layouts, wave MMAs, copies and epilogues need of the shapes (each component
+  // checks the same again for itself; here the message can say which parameter to change).
+  static constexpr bool kNvidiaCopy = Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+  template <class Element>
+  static constexpr int packs_per_row() {  // 16-byte packs in a K row of the tile (0 if not whole)
+    if constexpr (kShapes) {
+      return (TileShape::kK * int(sizeof(Element))) % 16 == 0 ? TileShape::kK * int(sizeof(Element)) / 16 : 0;
+    }
+    return 8;
+  }
+  static constexpr bool kTileKWholePacks = packs_per_row<ElementA>() > 0 && packs_per_row<ElementB>() > 0;
+  static constexpr bool tile_mn_multiple_of_8() {
+    if constexpr (kShapes) return TileShape::kM % 8 == 0 && TileShape::kN % 8 == 0;
+    return true;
+  }
+  static constexpr bool kTileMNMultipleOf8 = tile_mn_multiple_of_8();
+  static constexpr bool packs_fit_layout(int packs) {
+    if (packs == 0) return true;  // kTileKWholePacks says so
+    if (kNvidiaCopy) return packs >= 2 && (packs & (packs - 1)) == 0;  // SwizzledLdsLayout
+    return packs <= 8 || packs % 8 == 0;                                 // PackedLdsLayout
+  }
+  static constexpr bool kPacksFitLayout =
+      packs_fit_layout(packs_per_row<ElementA>()) && packs_fit_layout(packs_per_row<ElementB>());
+  // MFMA: each lane reads one run of TileK / (64 / atom M) elements of a row, whole 16-byte packs.
+  static constexpr bool mfma_runs_whole_packs() {
+    if constexpr (kShapes && MfmaAtom<MmaAtom>) {
+      constexpr int run = TileShape::kK / (64 / MmaAtom::kM);
+      return run % (16 / int(sizeof(ElementA))) == 0 && run % (16 / int(sizeof(ElementB))) == 0;
+    }
+    return true;
+  }
+  static constexpr bool kMfmaRunsWholePacks = mfma_runs_whole_packs();
+  // mma.sync: B fragments are loaded for pairs of atom columns; the cp.async mainloop
+  // double-buffers fragments over at least two K-steps, and spreads whole rows over the threads.
+  static constexpr bool mma_sync_fits() {
+    if constexpr (kShapes && kGeometry && MmaSyncAtom<MmaAtom>) {
+      bool fits = WaveShape::kN % (2 * MmaAtom::kN) == 0;
+      if (kNvidiaCopy) {
+        constexpr int packs = packs_per_row<ElementA>() > 0 ? packs_per_row<ElementA>() : 1;
+        constexpr int row_step = kThreads / packs;
+        fits = fits && TileShape::kK / MmaAtom::kK >= 2 && kThreads % packs == 0 &&
+               (TileShape::kM * packs == kThreads || row_step % 8 == 0) &&
+               (TileShape::kN * packs == kThreads || row_step % 8 == 0);
+      }
+      return fits;
+    }
+    return true;
+  }
+  static constexpr bool kMmaSyncFits = mma_sync_fits();
+  // NVIDIA, row-major D: the staged epilogue stores 16-byte runs, a wave covering whole rows.
+  static constexpr bool staged_epilogue_fits() {
+    if constexpr (kShapes && Arch::kWaveSize == 32 && LayoutC::kRowMajor) {
+      constexpr int vector = 16 / int(sizeof(ElementC));
+      if (WaveShape::kN % vector != 0) return false;
+      constexpr int vectors_per_row = WaveShape::kN / vector > 0 ? WaveShape::kN / vector : 1;
+      if (Arch::kWaveSize % vectors_per_row != 0) return false;
+      return WaveShape::kM % (Arch::kWaveSize / vectors_per_row) == 0;
+    }
+    return true;
+  }
+  static constexpr bool kStagedEpilogueFits = staged_epilogue_fits();
+
+  // Every rule that does not need the components.
+  static constexpr bool kRulesHold =
+      kAtomKind && kFunctor && kShapes && kTileOrder && kFunctorOutput && kGeometry && kAtomTilesWaveM &&
+      kAtomTilesWaveN && kAtomTilesTileK && kAtomInputs && kAtomAccumulator && kMfmaOnWave64 && kMmaSyncOnNvidia &&
+      kSimtOnWave && kStages && kThreadsFit &&
+      kAccumulatorsFit && kWholeVectors && kTransposedElementA && kTransposedElementB && kTransposedTileA &&
+      kTransposedTileB && kTransposedVectorsA && kTransposedVectorsB && kTileKWholePacks && kTileMNMultipleOf8 &&
+      kPacksFitLayout && kMfmaRunsWholePacks && kMmaSyncFits && kStagedEpilogueFits;
+
+  using Components = detail::GemmComponents<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, TileShape,
+                                            WaveShape, MmaAtom, OutputOp, Stages>;
+  // LDS: the mainloop's stages, then the epilogue's staging, within the workgroup's share.
+  static constexpr std::size_t stage_bytes() {
+    if constexpr (kRulesHold) {
+      return Stages * (Components::LdsLayoutA::kBytes + Components::LdsLayoutB::kBytes);
+    }
+    return 0;
+  }
+  static constexpr std::size_t epilogue_bytes() {
+    if constexpr (kRulesHold) return (kThreads / Arch::kWaveSize) * Components::Epilogue::kLdsBytesPerWave;
+    return 0;
+  }
+  static constexpr bool kStagesFitLds = stage_bytes() <= std::size_t(Arch::kLdsBytesPerWorkgroup);
+  static constexpr bool kEpilogueFitsLds = epilogue_bytes() <= std::size_t(Arch::kLdsBytesPerWorkgroup);
+
+  static constexpr bool kValid = kRulesHold && kStagesFitLds && kEpilogueFitsLds;
+};
+
+// The rules with the messages a user reads. Instantiating it (device::Gemm does) reports the first
+// broken rule; by GemmConditions' construction one mistake breaks one rule.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
+          class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
+          class TileOrder, int Stages>
+struct GemmConfigurationCheck
+    : GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, ElementAccumulator, Arch, TileShape,
+                     WaveShape, MmaAtom, OutputOp, TileOrder, Stages> {
+  using C = GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, ElementAccumulator, Arch,
+                           TileShape, WaveShape, MmaAtom, OutputOp, TileOrder, Stages>;
+  // (Named through using-declarations, so the compiler's line shows the rule's short name.)
+  using C::kAtomKind;
+  static_assert(kAtomKind,
+                "MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp) or SimtFma "
+                "(arch/simt_fma.hpp)");
+  using C::kFunctor;
+  static_assert(kFunctor,
+                "OutputOp must satisfy epilogue::EpilogueFunctor (epilogue/functor_concept.hpp): a Params type, "
+                "construction from it, is_source_needed(), static constexpr bool kNeedsSource, and ElementOutput "
+                "operator()(float, float, float)");
+  using C::kShapes;
+  static_assert(kShapes,
+                "TileShape and WaveShape must be GemmShape<M, N, K> with positive extents");
+  using C::kTileOrder;
+  static_assert(kTileOrder,
+                "TileOrder must satisfy kernel::TileOrderType (gemm/kernel/tile_order.hpp): Params, static Status "
+                "make_params(int, int, Params&) noexcept, and static TileCoord tile(Params const&, int)");
+  using C::kFunctorOutput;
+  static_assert(kFunctorOutput,
+                "OutputOp's ElementOutput must be ElementC");
+  using C::kWavesTileM;
+  static_assert(kWavesTileM,
+                "TileShape::kM must be a multiple of WaveShape::kM");
+  using C::kWavesTileN;
+  static_assert(kWavesTileN,
+                "TileShape::kN must be a multiple of WaveShape::kN");
+  using C::kWaveKIsTileK;
+  static_assert(kWaveKIsTileK,
+                "WaveShape::kK must equal TileShape::kK (waves split M and N only)");
+  using C::kAtomTilesWaveM;
+  static_assert(kAtomTilesWaveM,
+                "WaveShape::kM must be a multiple of the MMA atom's M");
+  using C::kAtomTilesWaveN;
+  static_assert(kAtomTilesWaveN,
+                "WaveShape::kN must be a multiple of the MMA atom's N");
+  using C::kAtomTilesTileK;
+  static_assert(kAtomTilesTileK,
+                "TileShape::kK must be a multiple of the MMA atom's K");
+  using C::kAtomInputs;
+  static_assert(kAtomInputs,
+                "ElementA and ElementB must be the MMA atom's input types");
+  using C::kAtomAccumulator;
+  static_assert(kAtomAccumulator,
+                "ElementAccumulator must be the MMA atom's accumulator type");
+  using C::kMfmaOnWave64;
+  static_assert(kMfmaOnWave64, "MFMA atoms need a wave64 architecture (Gfx942, Gfx90a): use an mma.sync atom on NVIDIA");
+  using C::kMmaSyncOnNvidia;
+  static_assert(kMmaSyncOnNvidia, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90): use an MFMA atom on gfx9");
+  using C::kSimtOnWave;
+  static_assert(kSimtOnWave, "SimtFma's wave size must be the architecture's: SimtFma<Element, Arch::kWaveSize>");
+  using C::kStages;
+  static_assert(kStages,
+                "Stages must be at least 2 (one stage computes while the next loads)");
+  using C::kThreadsFit;
+  static_assert(kThreadsFit,
+                "TileShape / WaveShape gives more than 1024 threads: use larger wave tiles");
+  using C::kAccumulatorsFit;
+  static_assert(kAccumulatorsFit,
+                "the wave tile needs more than 256 accumulator registers per lane: use a smaller WaveShape");
+  using C::kWholeVectors;
+  static_assert(kWholeVectors,
+                "each thread must load whole 16-byte vectors of A and B: grow the tile or shrink the waves");
+  using C::kTransposedElementA;
+  static_assert(kTransposedElementA,
+                "A is column-major (M-contiguous): its transposing loader takes 2-byte elements only (f16, bf16): "
+                "make A row-major");
+  using C::kTransposedElementB;
+  static_assert(kTransposedElementB,
+                "B is row-major (N-contiguous): its transposing loader takes 2-byte elements only (f16, bf16): "
+                "make B column-major");
+  using C::kTransposedTileA;
+  static_assert(kTransposedTileA,
+                "A is column-major (M-contiguous): its transposing loader needs TileShape::kM >= 64");
+  using C::kTransposedTileB;
+  static_assert(kTransposedTileB,
+                "B is row-major (N-contiguous): its transposing loader needs TileShape::kN >= 64");
+  using C::kTransposedVectorsA;
+  static_assert(kTransposedVectorsA,
+                "A is column-major (M-contiguous): each thread must load an even number of 16-byte vectors of A: "
+                "make TileShape::kM * TileShape::kK * sizeof(ElementA) a multiple of 32 * threads (grow "
+                "TileShape::kM or kK, or use fewer waves)");
+  using C::kTransposedVectorsB;
+  static_assert(kTransposedVectorsB,
+                "B is row-major (N-contiguous): each thread must load an even number of 16-byte vectors of B: "
+                "make TileShape::kN * TileShape::kK * sizeof(ElementB) a multiple of 32 * threads (grow "
+                "TileShape::kN or kK, or use fewer waves)");
+  using C::kTileKWholePacks;
+  static_assert(kTileKWholePacks,
+                "TileShape::kK must be whole 16-byte packs of A and B (a multiple of 8 for f16/bf16, 4 for f32)");
+  using C::kTileMNMultipleOf8;
+  static_assert(kTileMNMultipleOf8,
+                "TileShape::kM and TileShape::kN must be multiples of 8");
+  using C::kPacksFitLayout;
+  static_assert(kPacksFitLayout,
+                "TileShape::kK does not fit the LDS layout: gfx9 needs at most 8 or a multiple of 8 16-byte packs "
+                "per row (kK * sizeof(Element) <= 128 or a multiple of 128), the NVIDIA cp.async layout a power "
+                "of two of at least 2 (32, 64, 128 ... bytes)");
+  using C::kMfmaRunsWholePacks;
+  static_assert(kMfmaRunsWholePacks,
+                "TileShape::kK is too small for the MFMA atom: each lane reads kK / (64 / atom M) elements of a "
+                "row, which must be whole 16-byte packs: raise TileShape::kK");
+  using C::kMmaSyncFits;
+  static_assert(kMmaSyncFits,
+                "the mma.sync tile does not fit its copies: WaveShape::kN must be a multiple of 16, and with "
+                "K-contiguous A and B TileShape::kK must hold two atom K-steps (32) and the rows must spread "
+                "over the threads in groups of 8");
+  using C::kStagedEpilogueFits;
+  static_assert(kStagedEpilogueFits,
+                "the staged epilogue (NVIDIA, row-major D) needs WaveShape::kN to be whole 16-byte runs of "
+                "ElementC that divide a warp, and WaveShape::kM whole passes of the warp's stores");
+  using C::kStagesFitLds;
+  static_assert(kStagesFitLds,
+                "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
+  using C::kEpilogueFitsLds;
+  static_assert(kEpilogueFitsLds,
                 "the epilogue's staging area exceeds the workgroup's shared memory: use smaller wave tiles");
-  static constexpr bool kValid = true;
+};
+
+// The components device::Gemm is built from: those of the configuration when every rule holds,
+// inert stand-ins otherwise (GemmConfigurationCheck then says what is wrong).
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
+          class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp_,
+          class TileOrder, int Stages>
+struct GemmConfiguration
+    : std::conditional_t<
+          GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, ElementAccumulator, Arch, TileShape,
+                         WaveShape, MmaAtom, OutputOp_, TileOrder, Stages>::kValid,
+          detail::GemmComponents<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, TileShape, WaveShape,
+                                 MmaAtom, OutputOp_, Stages>,
+          detail::PlaceholderComponents<
+              ElementA, ElementB, ElementC,
+              std::conditional_t<epilogue::EpilogueFunctor<OutputOp_>, OutputOp_, detail::PlaceholderOutputOp<ElementC>>,
+              Arch::kWaveSize>> {
+  static constexpr bool kValid =
+      GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, ElementAccumulator, Arch, TileShape,
+                     WaveShape, MmaAtom, OutputOp_, TileOrder, Stages>::kValid;
+  // The output functor, or an inert one when OutputOp is not an EpilogueFunctor.
+  using OutputOp =
+      std::conditional_t<epilogue::EpilogueFunctor<OutputOp_>, OutputOp_, detail::PlaceholderOutputOp<ElementC>>;
+  // The tile order, or the row-major one when TileOrder is not a TileOrderType.
+  using Order = std::conditional_t<kernel::TileOrderType<TileOrder>, TileOrder, kernel::RowMajorTileOrder>;
 };
 
 }  // namespace hiptile::gemm::device

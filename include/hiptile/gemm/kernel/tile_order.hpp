@@ -8,8 +8,13 @@
 //   XcdRemap<Order, X>       MI300 dispatches workgroup i to XCD i mod X (FACTS.md); this remaps
 //                            ids so each XCD gets one contiguous range of Order's ids, i.e. a
 //                            compact block of tiles sharing its own 4 MB L2
-#include "hiptile/core/ceil_div.hpp"
+//
+// A user's own order is any type with the same three members (the TileOrderType concept).
+#include <concepts>
+#include <cstdint>
+
 #include "hiptile/core/fast_divmod.hpp"
+#include "hiptile/core/status.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::kernel {
@@ -19,13 +24,42 @@ struct TileCoord {
   int n = 0;
 };
 
+// The most tiles one grid may have: ids are ints on the device.
+inline constexpr std::int64_t kMaxTiles = (std::int64_t{1} << 31) - 1;
+
+// What a tile order provides:
+//  - Params, trivially copyable, passed to the kernel;
+//  - static Status make_params(int tiles_m, int tiles_n, Params&) noexcept: host only, kSuccess for
+//    every tiles_m, tiles_n >= 1 with tiles_m · tiles_n <= kMaxTiles, a Status otherwise (and the
+//    Params left as they were);
+//  - static TileCoord tile(Params const&, int id): device, a bijection of [0, tiles_m · tiles_n)
+//    onto the tiles.
+template <class O>
+concept TileOrderType = requires(typename O::Params& p, int i) {
+  { O::make_params(i, i, p) } noexcept -> std::same_as<Status>;
+  { O::tile(p, i) } -> std::same_as<TileCoord>;
+};
+
+// The check every make_params starts with.
+inline constexpr Status check_tile_counts(int tiles_m, int tiles_n) noexcept {
+  if (tiles_m < 1 || tiles_n < 1) return Status::kErrorInvalidProblem;
+  if (std::int64_t{tiles_m} * tiles_n > kMaxTiles) return Status::kErrorIndexOverflow;
+  return Status::kSuccess;
+}
+
 struct RowMajorTileOrder {
   struct Params {
     int tiles_m = 1;
     int tiles_n = 1;
     FastDivmod divide_n;
   };
-  static Params make_params(int tiles_m, int tiles_n) { return {tiles_m, tiles_n, FastDivmod(tiles_n)}; }
+  static Status make_params(int tiles_m, int tiles_n, Params& params) noexcept {
+    Params p{tiles_m, tiles_n, {}};
+    Status s = check_tile_counts(tiles_m, tiles_n);
+    if (ok(s)) s = FastDivmod::make(tiles_n, p.divide_n);
+    if (ok(s)) params = p;
+    return s;
+  }
   HIPTILE_HOST_DEVICE static TileCoord tile(Params const& p, int id) {
     auto const [q, r] = p.divide_n.divmod(id);
     return {q, r};
@@ -40,8 +74,15 @@ struct GroupedTileOrder {
     int tiles_n = 1;
     FastDivmod divide_group;  // by GroupM · tiles_n: which group of tile-rows
   };
-  static Params make_params(int tiles_m, int tiles_n) {
-    return {tiles_m, tiles_n, FastDivmod(std::int64_t(GroupM) * tiles_n)};
+  static Status make_params(int tiles_m, int tiles_n, Params& params) noexcept {
+    Params p{tiles_m, tiles_n, {}};
+    Status s = check_tile_counts(tiles_m, tiles_n);
+    // A group larger than any id (GroupM · tiles_n > kMaxTiles) is one group holding every id:
+    // dividing by kMaxTiles gives the same quotient 0 and remainder id for every id < kMaxTiles.
+    std::int64_t const group = std::int64_t{GroupM} * tiles_n;
+    if (ok(s)) s = FastDivmod::make(group < kMaxTiles ? group : kMaxTiles, p.divide_group);
+    if (ok(s)) params = p;
+    return s;
   }
   HIPTILE_HOST_DEVICE static TileCoord tile(Params const& p, int id) {
     auto const [group, in_group] = p.divide_group.divmod(id);
@@ -59,9 +100,16 @@ struct XcdRemap {
     int per_xcd = 0;  // tiles every XCD gets; the first `extra` XCDs get one more
     int extra = 0;
   };
-  static Params make_params(int tiles_m, int tiles_n) {
-    int const tiles = tiles_m * tiles_n;
-    return {Order::make_params(tiles_m, tiles_n), tiles / Xcds, tiles % Xcds};
+  static Status make_params(int tiles_m, int tiles_n, Params& params) noexcept {
+    Params p{};
+    Status s = check_tile_counts(tiles_m, tiles_n);
+    if (ok(s)) s = Order::make_params(tiles_m, tiles_n, p.order);
+    if (!ok(s)) return s;
+    int const tiles = tiles_m * tiles_n;  // <= kMaxTiles, checked above
+    p.per_xcd = tiles / Xcds;
+    p.extra = tiles % Xcds;
+    params = p;
+    return s;
   }
   HIPTILE_HOST_DEVICE static int remap(Params const& p, int id) {
     int const xcd = id % Xcds;    // where the hardware sends workgroup `id`
