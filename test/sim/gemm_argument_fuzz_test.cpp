@@ -1,0 +1,386 @@
+// The argument-fuzzing suite (test/common/argument_fuzz.hpp) on device::Gemm: every field of
+// Gemm::Arguments at its extremes, alone and in seeded combinations, on several gfx942
+// configurations run in the simulator. HIPTILE_FUZZ_CASES sets the random cases per configuration.
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+
+#include "../common/argument_fuzz.hpp"
+#include "hiptile/arch/simt_fma.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/numeric/numeric_limits.hpp"
+
+namespace {
+
+using hiptile::ByteRange;
+using hiptile::GemmCoord;
+using hiptile::bfloat16_t;
+using hiptile::half_t;
+using hiptile::epilogue::BiasMode;
+using hiptile::layout::ColumnMajor;
+using hiptile::layout::RowMajor;
+namespace device = hiptile::gemm::device;
+namespace arch = hiptile::arch;
+
+// How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap D with an
+// input it must not.
+enum class Alias { kNone, kDIsA, kDIsB, kInPlace, kCShiftedFromD, kCIsDOtherLd, kBiasInD, kBiasIsC };
+constexpr int kOperands = 5;  // A, B, C, D, bias
+enum Operand { kA, kB, kC, kD, kBias };
+
+template <class Gemm>
+struct GemmSubject {
+  using Operator = Gemm;
+  using EA = typename Gemm::ElementA;
+  using EB = typename Gemm::ElementB;
+  using EC = typename Gemm::ElementC;
+  using LA = typename Gemm::LayoutA;
+  using LB = typename Gemm::LayoutB;
+  using LC = typename Gemm::LayoutC;
+  using Tile = typename Gemm::TileShapeType;
+  static constexpr std::size_t kBytes[kOperands] = {sizeof(EA), sizeof(EB), sizeof(EC), sizeof(EC), sizeof(EC)};
+  static constexpr std::int64_t kVector[kOperands] = {Gemm::kAlignmentA, Gemm::kAlignmentB, 1, 1, 1};
+
+  struct Case {
+    std::int64_t m = 1, n = 1, k = 1;
+    std::array<std::optional<std::int64_t>, 4> ld;  // A, B, C, D; none: the minimum, padded
+    int pad = 0;                                     // elements added to each unset ld
+    float alpha = 1.0f, beta = 0.0f;
+    int bias_mode = 0;
+    std::array<int, kOperands> misalign{};  // bytes added to each pointer
+    std::array<bool, kOperands> null{};
+    Alias alias = Alias::kNone;
+    std::uint64_t seed = 1;
+  };
+
+  static std::string name() { return hiptile::kernel_name<Gemm>(); }
+
+  // Rows and columns of each matrix operand, and its minimum ld.
+  static std::pair<std::int64_t, std::int64_t> extent(Case const& c, int op) {
+    if (op == kA) return {c.m, c.k};
+    if (op == kB) return {c.k, c.n};
+    return {c.m, c.n};
+  }
+  static std::int64_t min_ld(Case const& c, int op) {
+    auto const [rows, cols] = extent(c, op);
+    std::int64_t const min = op == kA ? LA::min_leading_dimension(rows, cols)
+                             : op == kB ? LB::min_leading_dimension(rows, cols)
+                                        : LC::min_leading_dimension(rows, cols);
+    return hiptile::round_up<std::int64_t>(min, kVector[op]);
+  }
+  static std::int64_t ld_of(Case const& c, int op) { return c.ld[op] ? *c.ld[op] : min_ld(c, op) + c.pad; }
+
+  static Case baseline(fuzz::Rng& rng) {
+    Case c;
+    c.m = 1 + std::int64_t(rng() % 200);
+    c.n = 1 + std::int64_t(rng() % 200);
+    c.k = 1 + std::int64_t(rng() % 150);
+    c.pad = std::array{0, 8, 24}[rng() % 3];
+    c.alpha = std::array{1.0f, 0.5f, -1.25f}[rng() % 3];
+    c.beta = std::array{0.0f, 1.0f, -0.5f}[rng() % 3];
+    c.bias_mode = int(rng() % 3);
+    c.seed = rng();
+    return c;
+  }
+
+  static std::vector<fuzz::Field<Case>> fields() {
+    std::vector<fuzz::Field<Case>> f;
+    auto integers = [&](std::string name, std::vector<std::int64_t> limits, bool wide, auto set) {
+      fuzz::Field<Case> field{name, {}};
+      for (std::int64_t v : fuzz::integer_extremes(limits, wide)) {
+        field.settings.push_back({std::to_string(v), [=](Case& c) { set(c, v); }});
+      }
+      f.push_back(field);
+    };
+    integers("M", {Tile::kM, 2 * Tile::kM}, false, [](Case& c, std::int64_t v) { c.m = v; });
+    integers("N", {Tile::kN, 2 * Tile::kN}, false, [](Case& c, std::int64_t v) { c.n = v; });
+    integers("K", {Tile::kK, 2 * Tile::kK}, false, [](Case& c, std::int64_t v) { c.k = v; });
+    // Whole shapes at the edges no single extent reaches: grids around the backend's limit with
+    // operands small enough for 32-bit offsets, and products of extents past 2^31 and 2^32.
+    fuzz::Field<Case> shape{"M x N x K", {}};
+    std::int64_t const side = 4096;  // tiles along M; N is sized so the grid straddles the limit
+    std::int64_t const limit_n = Gemm::kMaxWorkgroups / side;
+    for (auto [m, n, k] : {std::array<std::int64_t, 3>{side * Tile::kM, limit_n * Tile::kN, 8},
+                           {side * Tile::kM, (limit_n + 1) * Tile::kN, 8},
+                           {side * Tile::kM, (limit_n + 1) * Tile::kN - (Tile::kN - 1), 1},
+                           {1 << 20, 1 << 20, 8}, {65536, 65536, 1}, {65536, 32768, 16}, {46341, 46341, 8}}) {
+      shape.settings.push_back({std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k),
+                                [=](Case& c) {
+                                  c.m = m;
+                                  c.n = n;
+                                  c.k = k;
+                                }});
+    }
+    f.push_back(shape);
+    char const* const ld_names[4] = {"lda", "ldb", "ldc", "ldd"};
+    for (int op = 0; op < 4; ++op) {
+      integers(ld_names[op], {}, true, [op](Case& c, std::int64_t v) { c.ld[op] = v; });
+      // Around the minimum for the case's shape, and one vector off.
+      for (std::int64_t delta : {std::int64_t{-1}, std::int64_t{1}, -kVector[op], kVector[op]}) {
+        f.back().settings.push_back({"min" + std::to_string(delta), [op, delta](Case& c) {
+                                       c.ld[op] = min_ld(c, op) + delta;
+                                     }});
+      }
+    }
+    float const nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    for (bool alpha : {true, false}) {
+      fuzz::Field<Case> field{alpha ? "alpha" : "beta", {}};
+      for (float v : {0.0f, -0.0f, 1.0f, -1.0f, nan, inf, -inf, 1e-40f, 65504.0f}) {
+        field.settings.push_back({std::to_string(v), [=](Case& c) { (alpha ? c.alpha : c.beta) = v; }});
+      }
+      f.push_back(field);
+    }
+    fuzz::Field<Case> bias{"bias_mode", {}};
+    for (int v : {0, 1, 2, 3, -1, INT_MAX, INT_MIN}) {
+      bias.settings.push_back({std::to_string(v), [=](Case& c) { c.bias_mode = v; }});
+    }
+    f.push_back(bias);
+    char const* const names[kOperands] = {"A", "B", "C", "D", "bias"};
+    for (int op = 0; op < kOperands; ++op) {
+      fuzz::Field<Case> pointer{std::string(names[op]) + " pointer", {}};
+      pointer.settings.push_back({"null", [op](Case& c) { c.null[op] = true; }});
+      // Every byte offset below the alignment the operand needs, and one past a whole vector.
+      int const alignment = op <= kB ? 16 : int(kBytes[op]);
+      for (int b = 1; b < alignment; ++b) {
+        pointer.settings.push_back({"+" + std::to_string(b) + " bytes", [op, b](Case& c) { c.misalign[op] = b; }});
+      }
+      pointer.settings.push_back({"+16 bytes", [op](Case& c) { c.misalign[op] = 16; }});
+      f.push_back(pointer);
+    }
+    fuzz::Field<Case> alias{"aliasing", {}};
+    std::pair<char const*, Alias> const kinds[] = {
+        {"D is A", Alias::kDIsA},           {"D is B", Alias::kDIsB},
+        {"C is D (in place)", Alias::kInPlace}, {"C is D + 1 element", Alias::kCShiftedFromD},
+        {"C is D with another ld", Alias::kCIsDOtherLd}, {"bias inside D", Alias::kBiasInD},
+        {"bias is C", Alias::kBiasIsC}};
+    for (auto const& [label, kind] : kinds) {
+      alias.settings.push_back({label, [kind](Case& c) {
+                                  c.alias = kind;
+                                  if (kind == Alias::kInPlace || kind == Alias::kCShiftedFromD ||
+                                      kind == Alias::kCIsDOtherLd) {
+                                    if (c.beta == 0.0f) c.beta = 0.75f;  // so that C is read
+                                  }
+                                  if ((kind == Alias::kBiasInD || kind == Alias::kBiasIsC) && c.bias_mode == 0) {
+                                    c.bias_mode = 1;
+                                  }
+                                }});
+    }
+    f.push_back(alias);
+    return f;
+  }
+
+  class Instance {
+   public:
+    explicit Instance(Case const& c) : c_(c) {
+      // What each operand spans (elements), with a vector of slack past its last element.
+      std::array<ByteRange::Int128, kOperands> span{};
+      ByteRange::Int128 total = 0;
+      for (int op = 0; op < kOperands; ++op) {
+        if (op == kBias) {
+          span[op] = std::max<std::int64_t>(std::max(c.m, c.n), 1);
+        } else {
+          auto const [rows, cols] = extent(c, op);
+          bool const row_major = op == kA ? LA::kRowMajor : op == kB ? LB::kRowMajor : LC::kRowMajor;
+          std::int64_t const outer = std::max<std::int64_t>(row_major ? rows : cols, 1);
+          std::int64_t const inner = std::max<std::int64_t>(row_major ? cols : rows, 1);
+          span[op] = ByteRange::span(outer, std::max<std::int64_t>(ld_of(c, op), 1), inner);
+        }
+        span[op] = span[op] * ByteRange::Int128(kBytes[op]) + 64;
+        total += span[op] > 0 ? span[op] : ByteRange::Int128(1) << 80;
+      }
+      real_ = total <= (ByteRange::Int128(1) << 24);  // 16 MiB
+      for (int op = 0; op < kOperands; ++op) {
+        std::byte* base = nullptr;
+        if (real_) {
+          span_bytes_[op] = std::size_t(span[op]);
+          base = arena_.allocate(span_bytes_[op], c.seed * 7 + op);
+        } else {
+          // Far apart and never touched: huge cases are only checked, never run.
+          base = reinterpret_cast<std::byte*>((std::uintptr_t{1} << 44) + (std::uintptr_t(op) << 50));
+        }
+        base_[op] = base;
+      }
+      if (real_) fill();
+      std::array<std::byte*, kOperands> p{};
+      for (int op = 0; op < kOperands; ++op) p[op] = c.null[op] ? nullptr : base_[op] + c.misalign[op];
+      std::array<std::int64_t, 4> ld{ld_of(c, kA), ld_of(c, kB), ld_of(c, kC), ld_of(c, kD)};
+      switch (c.alias) {
+        case Alias::kNone: break;
+        case Alias::kDIsA: p[kD] = p[kA]; break;
+        case Alias::kDIsB: p[kD] = p[kB]; break;
+        case Alias::kInPlace: p[kC] = p[kD]; ld[kC] = ld[kD]; break;
+        case Alias::kCShiftedFromD: p[kC] = p[kD] ? p[kD] + sizeof(EC) : nullptr; ld[kC] = ld[kD]; break;
+        case Alias::kCIsDOtherLd: p[kC] = p[kD]; ld[kC] = ld[kD] + 8; break;
+        case Alias::kBiasInD: p[kBias] = p[kD]; break;
+        case Alias::kBiasIsC: p[kBias] = p[kC]; break;
+      }
+      ptr_ = p;
+      ld_ = ld;
+      args_.problem = GemmCoord{int(c.m), int(c.n), int(c.k)};
+      args_.a = {reinterpret_cast<EA const*>(p[kA]), ld[kA]};
+      args_.b = {reinterpret_cast<EB const*>(p[kB]), ld[kB]};
+      args_.c = {reinterpret_cast<EC const*>(p[kC]), ld[kC]};
+      args_.d = {reinterpret_cast<EC*>(p[kD]), ld[kD]};
+      args_.output_op = {c.alpha, c.beta};
+      args_.bias = reinterpret_cast<EC const*>(p[kBias]);
+      args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
+    }
+
+    typename Gemm::Arguments const& args() const { return args_; }
+    fuzz::Arena& arena() { return arena_; }
+    bool runnable() const {
+      std::int64_t const tiles =
+          hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
+      return real_ && tiles * hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) <= 256 && c_.m * c_.n * c_.k <= (1 << 22);
+    }
+
+    std::string check_geometry(Gemm const& op) const {
+      std::int64_t const tiles =
+          hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
+      auto const& p = op.params();
+      if (op.workgroups() != tiles || tiles > Gemm::kMaxWorkgroups) return "grid of " + std::to_string(op.workgroups());
+      if (p.epilogue.extent_m != c_.m || p.epilogue.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
+          p.mainloop.b.extent_k != c_.k) {
+        return "problem extents in Params differ from the arguments";
+      }
+      return "";
+    }
+
+    // Every element of D against the double reference over the snapshot's inputs, every other byte
+    // of every buffer unchanged.
+    std::string check_output() {
+      double const u = std::ldexp(1.0, -hiptile::numeric_limits<EC>::digits);
+      double const max_finite = double(float(hiptile::numeric_limits<EC>::max()));
+      bool const source = c_.beta != 0.0f;
+      auto saved = [&](std::byte const* p, std::size_t bytes, auto tag) {
+        using T = decltype(tag);
+        std::array<std::byte, sizeof(T)> raw{};
+        for (std::size_t i = 0; i < bytes; ++i) raw[i] = arena_.saved(p + i);
+        T value;
+        std::memcpy(&value, raw.data(), sizeof(T));
+        return double(float(value));
+      };
+      std::int64_t mismatches = 0;
+      std::ostringstream first;
+      for (std::int64_t i = 0; i < c_.m; ++i) {
+        for (std::int64_t j = 0; j < c_.n; ++j) {
+          double acc = 0, magnitude = 0;
+          for (std::int64_t kk = 0; kk < c_.k; ++kk) {
+            double const a = saved(ptr_[kA] + LA::offset(i, kk, ld_[kA]) * sizeof(EA), sizeof(EA), EA{});
+            double const b = saved(ptr_[kB] + LB::offset(kk, j, ld_[kB]) * sizeof(EB), sizeof(EB), EB{});
+            acc += a * b;
+            magnitude += std::abs(a * b);
+          }
+          double const cij = source ? saved(ptr_[kC] + LC::offset(i, j, ld_[kC]) * sizeof(EC), sizeof(EC), EC{}) : 0;
+          double const bias = c_.bias_mode == 1   ? saved(ptr_[kBias] + i * sizeof(EC), sizeof(EC), EC{})
+                              : c_.bias_mode == 2 ? saved(ptr_[kBias] + j * sizeof(EC), sizeof(EC), EC{})
+                                                  : 0.0;
+          double const ref = double(c_.alpha) * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
+          magnitude = std::abs(double(c_.alpha)) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
+          double const tol = u * std::abs(ref) + 1.2 * double(c_.k + 4) * std::ldexp(1.0, -23) * magnitude +
+                             8 * std::ldexp(1.0, -24) * std::abs(ref) + 1e-30 + std::ldexp(1.0, -25);
+          EC got_value;
+          std::memcpy(&got_value, ptr_[kD] + LC::offset(i, j, ld_[kD]) * sizeof(EC), sizeof(EC));
+          double const got = double(float(got_value));
+          bool right;
+          if (std::isnan(ref) || std::isnan(magnitude)) {
+            right = std::isnan(got) || std::isinf(magnitude);  // inf · 0 terms make NaN either way
+          } else if (std::isinf(ref)) {
+            right = got == ref || std::isnan(got);
+          } else if (std::isinf(got)) {
+            right = std::abs(ref) + tol >= max_finite && (got > 0) == (ref > 0);  // rounded past the largest
+          } else {
+            right = std::abs(got - ref) <= tol;
+          }
+          if (!right && mismatches++ == 0) first << "D[" << i << "][" << j << "] = " << got << ", reference " << ref;
+        }
+      }
+      if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
+      return arena_.changes([&](std::byte const* p) {
+        std::int64_t const offset = p - ptr_[kD];
+        if (offset < 0) return false;
+        std::int64_t const element = offset / std::int64_t(sizeof(EC));
+        std::int64_t const outer = element / ld_[kD], inner = element % ld_[kD];
+        return LC::kRowMajor ? outer < c_.m && inner < c_.n : outer < c_.n && inner < c_.m;
+      });
+    }
+
+   private:
+    // Inputs: A and B positive (so a product's sign never hangs on rounding), C and the bias of
+    // either sign. D keeps the arena's random bytes, except in place, where it holds C's values.
+    void fill() {
+      fuzz::Rng rng(c_.seed);
+      auto fill_with = [&](int op, std::size_t bytes, float lo, float hi, auto tag) {
+        using T = decltype(tag);
+        std::uniform_real_distribution<float> dist(lo, hi);
+        for (std::size_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+          T const v = T(dist(rng));
+          std::memcpy(base_[op] + i, &v, sizeof(T));
+        }
+      };
+      fill_with(kA, span_bytes_[kA], 0.25f, 1.0f, EA{});
+      fill_with(kB, span_bytes_[kB], 0.25f, 1.0f, EB{});
+      fill_with(kC, span_bytes_[kC], -2.0f, 2.0f, EC{});
+      fill_with(kBias, span_bytes_[kBias], -1.0f, 1.0f, EC{});
+      if (c_.alias == Alias::kInPlace) fill_with(kD, span_bytes_[kD], -2.0f, 2.0f, EC{});
+    }
+
+    Case c_;
+    fuzz::Arena arena_;
+    bool real_ = false;
+    std::array<std::byte*, kOperands> base_{};
+    std::array<std::size_t, kOperands> span_bytes_{};
+    std::array<std::byte*, kOperands> ptr_{};
+    std::array<std::int64_t, 4> ld_{};
+    typename Gemm::Arguments args_{};
+  };
+};
+
+int random_cases() {
+  char const* v = std::getenv("HIPTILE_FUZZ_CASES");
+  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : 60;
+}
+
+template <class Gemm>
+void fuzz_gemm(char const* label, std::uint64_t seed) {
+  fuzz::Report const report = fuzz::run<GemmSubject<Gemm>>(seed, random_cases());
+  WARN(report.summary(label));  // the counts, for the log
+  CHECK(report.ran > 0);
+  CHECK(report.geometry_only > 0);
+  CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorGridTooLarge)) == 1);
+  CHECK(report.refused.size() >= 8);
+}
+
+using F16TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using F16NTColumnMajorF32 = device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, float, ColumnMajor, arch::Gfx942>;
+using Bf16NN = device::DefaultGemm<bfloat16_t, RowMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
+using F16Small16x16 =
+    device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Gfx942,
+                 hiptile::GemmShape<64, 64, 32>, hiptile::GemmShape<32, 32, 32>, arch::Mfma16x16x16F16,
+                 hiptile::epilogue::LinearCombination<half_t>, hiptile::gemm::kernel::RowMajorTileOrder, 3>;
+using F32Simt = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, arch::Gfx942,
+                             hiptile::GemmShape<128, 128, 16>, hiptile::GemmShape<64, 64, 16>, arch::SimtFma<float, 64>,
+                             hiptile::epilogue::LinearCombination<float>, hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
+
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN default", "[fuzz]") {
+  fuzz_gemm<F16TN>("f16 TN (DefaultGemm)", 1);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 NT, column-major f32 D", "[fuzz]") {
+  fuzz_gemm<F16NTColumnMajorF32>("f16 NT, f32 column-major D", 2);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: bf16 NN", "[fuzz]") {
+  fuzz_gemm<Bf16NN>("bf16 NN", 3);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: 16x16 MFMA, 3 stages, row-major order",
+          "[fuzz]") {
+  fuzz_gemm<F16Small16x16>("f16 16x16x16, 64x64 tile, 3 stages", 4);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f32 SIMT", "[fuzz]") {
+  fuzz_gemm<F32Simt>("f32 SIMT FMA", 5);
+}
+
+}  // namespace
