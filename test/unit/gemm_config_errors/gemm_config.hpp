@@ -8,6 +8,7 @@
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/arch/mma_sync.hpp"
+#include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/core/coord.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/device/gemm.hpp"

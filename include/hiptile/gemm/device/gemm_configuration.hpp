@@ -239,12 +239,12 @@ struct GemmConditions {
   static constexpr int kVectorsB = vectors_per_thread<ElementB, tile_mn(Operand::kB)>();
   static constexpr bool kWholeVectors = kVectorsA > 0 && kVectorsB > 0;
 
-  // An MN-contiguous operand (A column-major, B row-major) on a wave64 arch goes through the
-  // transposing register-staged loader (block::TileLoader), which has rules of its own.
+  // An MN-contiguous operand (A column-major, B row-major) goes through the transposing
+  // register-staged loader (block::TileLoader) on every architecture, and that has rules of its own.
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
-  static constexpr bool kTransposeA = kMajorA == OperandMajor::kMN && Arch::kWaveSize == 64;
-  static constexpr bool kTransposeB = kMajorB == OperandMajor::kMN && Arch::kWaveSize == 64;
+  static constexpr bool kTransposeA = kMajorA == OperandMajor::kMN;
+  static constexpr bool kTransposeB = kMajorB == OperandMajor::kMN;
   static constexpr bool kTransposedElementA = !kTransposeA || sizeof(ElementA) == 2;
   static constexpr bool kTransposedElementB = !kTransposeB || sizeof(ElementB) == 2;
   static constexpr bool kTransposedTileA = !kTransposeA || tile_mn(Operand::kA) >= 64;
