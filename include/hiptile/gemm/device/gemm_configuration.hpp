@@ -138,105 +138,88 @@ struct PlaceholderOutputOp {
 
 }  // namespace detail
 
-// One bool per rule of a GEMM configuration. Each is well-formed for any template arguments: a
-// rule reads only parts that the rules before it found well-formed, and counts as met otherwise,
-// so one mistake breaks one rule.
+// What the rules read of a shape, an atom and a functor: the real members, or neutral stand-ins
+// (extents of 1, no types) where the part is not well-formed, which its own rule reports.
+template <class Shape>
+struct ExtentsOf {
+  static constexpr int kM = 1, kN = 1, kK = 1;
+};
+template <GemmShapeType Shape>
+struct ExtentsOf<Shape> {
+  static constexpr int kM = Shape::kM, kN = Shape::kN, kK = Shape::kK;
+};
+template <class Atom>
+struct AtomOf {
+  static constexpr bool kKnown = false;
+  static constexpr int kM = 1, kN = 1, kK = 1, kCPerLane = 0;
+  using ElementA = void;
+  using ElementB = void;
+  using ElementC = void;
+};
+template <MmaAtomType Atom>
+struct AtomOf<Atom> {
+  static constexpr bool kKnown = true;
+  static constexpr int kM = Atom::kM, kN = Atom::kN, kK = Atom::kK, kCPerLane = Atom::kCPerLane;
+  using ElementA = typename Atom::ElementA;
+  using ElementB = typename Atom::ElementB;
+  using ElementC = typename Atom::ElementC;
+};
+template <class F, class ElementC>
+struct OutputOf : std::type_identity<ElementC> {};
+template <epilogue::EpilogueFunctor F, class ElementC>
+struct OutputOf<F, ElementC> : std::type_identity<typename F::ElementOutput> {};
+
+// One bool per rule of a GEMM configuration, each a plain expression over the stand-ins above, so
+// well-formed for any template arguments. A rule that depends on another holding counts as met
+// when that one fails, so one mistake breaks one rule.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
           class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages>
 struct GemmConditions {
+  using T = ExtentsOf<TileShape>;
+  using W = ExtentsOf<WaveShape>;
+  using A = AtomOf<MmaAtom>;
+  static constexpr int kWaveSize = Arch::kWaveSize;
+
   // The parts every later rule reads.
-  static constexpr bool kAtomKind = MmaAtomType<MmaAtom>;
+  static constexpr bool kAtomKind = A::kKnown;
   static constexpr bool kFunctor = epilogue::EpilogueFunctor<OutputOp>;
   static constexpr bool kShapes = GemmShapeType<TileShape> && GemmShapeType<WaveShape>;
   static constexpr bool kTileOrder = kernel::TileOrderType<TileOrder>;
+  static constexpr bool kFunctorOutput = std::is_same_v<typename OutputOf<OutputOp, ElementC>::type, ElementC>;
 
-  static constexpr bool functor_output_is_c() {
-    if constexpr (kFunctor) return std::is_same_v<typename OutputOp::ElementOutput, ElementC>;
-    return true;
-  }
-  static constexpr bool kFunctorOutput = functor_output_is_c();
-
-  // Waves split the tile in M and N.
-  static constexpr bool waves_tile(char dim) {
-    if constexpr (kShapes) {
-      if (dim == 'm') return TileShape::kM % WaveShape::kM == 0;
-      if (dim == 'n') return TileShape::kN % WaveShape::kN == 0;
-      return WaveShape::kK == TileShape::kK;
-    }
-    return true;
-  }
-  static constexpr bool kWavesTileM = waves_tile('m');
-  static constexpr bool kWavesTileN = waves_tile('n');
-  static constexpr bool kWaveKIsTileK = waves_tile('k');
-
-  // The atom tiles the wave tile, and its types are the configuration's.
-  static constexpr bool atom_fits(char what) {
-    if constexpr (kShapes && kAtomKind) {
-      if (what == 'm') return WaveShape::kM % MmaAtom::kM == 0;
-      if (what == 'n') return WaveShape::kN % MmaAtom::kN == 0;
-      if (what == 'k') return TileShape::kK % MmaAtom::kK == 0;
-    }
-    if constexpr (kAtomKind) {
-      if (what == 'i') {
-        return std::is_same_v<ElementA, typename MmaAtom::ElementA> &&
-               std::is_same_v<ElementB, typename MmaAtom::ElementB>;
-      }
-      if (what == 'c') return std::is_same_v<ElementAccumulator, typename MmaAtom::ElementC>;
-    }
-    return true;
-  }
-  // The atom runs on the architecture's waves.
-  static constexpr bool kMfmaOnWave64 = !MfmaAtom<MmaAtom> || Arch::kWaveSize == 64;
-  static constexpr bool kMmaSyncOnNvidia = !MmaSyncAtom<MmaAtom> || Arch::kWaveSize == 32;
-  static constexpr bool simt_on_wave() {
-    if constexpr (SimtAtom<MmaAtom>) return MmaAtom::kM * 8 == Arch::kWaveSize;
-    return true;
-  }
-  static constexpr bool kSimtOnWave = simt_on_wave();
-  static constexpr bool kAtomTilesWaveM = atom_fits('m');
-  static constexpr bool kAtomTilesWaveN = atom_fits('n');
-  static constexpr bool kAtomTilesTileK = atom_fits('k');
-  static constexpr bool kAtomInputs = atom_fits('i');
-  static constexpr bool kAtomAccumulator = atom_fits('c');
+  // Waves split the tile in M and N; the atom tiles the wave tile, with the configuration's types.
+  static constexpr bool kWavesTileM = T::kM % W::kM == 0;
+  static constexpr bool kWavesTileN = T::kN % W::kN == 0;
+  static constexpr bool kWaveKIsTileK = W::kK == T::kK;
+  static constexpr bool kAtomTilesWaveM = W::kM % A::kM == 0;
+  static constexpr bool kAtomTilesWaveN = W::kN % A::kN == 0;
+  static constexpr bool kAtomTilesTileK = T::kK % A::kK == 0;
+  static constexpr bool kAtomInputs =
+      !kAtomKind || (std::is_same_v<ElementA, typename A::ElementA> && std::is_same_v<ElementB, typename A::ElementB>);
+  static constexpr bool kAtomAccumulator = !kAtomKind || std::is_same_v<ElementAccumulator, typename A::ElementC>;
+  // The atom runs on the architecture's waves (SimtFma has one row per 8 lanes).
+  static constexpr bool kMfmaOnWave64 = !MfmaAtom<MmaAtom> || kWaveSize == 64;
+  static constexpr bool kMmaSyncOnNvidia = !MmaSyncAtom<MmaAtom> || kWaveSize == 32;
+  static constexpr bool kSimtOnWave = !SimtAtom<MmaAtom> || A::kM * 8 == kWaveSize;
   static constexpr bool kStages = Stages >= 2;
 
   // The block geometry, once the shapes tile each other.
   static constexpr bool kGeometry = kShapes && kWavesTileM && kWavesTileN && kWaveKIsTileK;
-  static constexpr int threads() {
-    if constexpr (kGeometry) {
-      return (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
-    }
-    return Arch::kWaveSize;
-  }
-  static constexpr int kThreads = threads();
-  static constexpr bool kThreadsFit = kThreads <= 1024;
+  static constexpr int kThreads = (T::kM / W::kM) * (T::kN / W::kN) * kWaveSize;
+  static constexpr bool kThreadsFit = !kGeometry || kThreads <= 1024;
+  static constexpr bool kAccumulatorsFit = !(kGeometry && kAtomTilesWaveM && kAtomTilesWaveN) ||
+                                           (W::kM / A::kM) * (W::kN / A::kN) * A::kCPerLane <= 256;
 
-  static constexpr bool accumulators_fit() {
-    if constexpr (kGeometry && kAtomKind) {
-      if (kAtomTilesWaveM && kAtomTilesWaveN) {
-        return (WaveShape::kM / MmaAtom::kM) * (WaveShape::kN / MmaAtom::kN) * MmaAtom::kCPerLane <= 256;
-      }
-    }
-    return true;
+  // 16-byte vectors of an operand's tile per thread: 0 if not whole (2 where the geometry is broken,
+  // so that the rules below count as met).
+  static constexpr int vectors_per_thread(int tile_mn, int element_bytes) {
+    if (!kGeometry) return 2;
+    int const bytes = tile_mn * T::kK * element_bytes;
+    return bytes % (16 * kThreads) == 0 ? bytes / (16 * kThreads) : 0;
   }
-  static constexpr bool kAccumulatorsFit = accumulators_fit();
-
-  // 16-byte vectors of one operand's tile per thread (0 if the geometry is broken).
-  template <class Element, int TileMN>
-  static constexpr int vectors_per_thread() {
-    if constexpr (kGeometry) {
-      constexpr int bytes = TileMN * TileShape::kK * int(sizeof(Element));
-      return bytes % (16 * kThreads) == 0 ? bytes / (16 * kThreads) : 0;
-    }
-    return 2;
-  }
-  static constexpr int tile_mn(Operand op) {
-    if constexpr (kShapes) return op == Operand::kA ? TileShape::kM : TileShape::kN;
-    return 64;
-  }
-  static constexpr int kVectorsA = vectors_per_thread<ElementA, tile_mn(Operand::kA)>();
-  static constexpr int kVectorsB = vectors_per_thread<ElementB, tile_mn(Operand::kB)>();
+  static constexpr int kVectorsA = vectors_per_thread(T::kM, int(sizeof(ElementA)));
+  static constexpr int kVectorsB = vectors_per_thread(T::kN, int(sizeof(ElementB)));
   static constexpr bool kWholeVectors = kVectorsA > 0 && kVectorsB > 0;
 
   // An MN-contiguous operand (A column-major, B row-major) goes through the transposing
@@ -247,93 +230,68 @@ struct GemmConditions {
   static constexpr bool kTransposeB = kMajorB == OperandMajor::kMN;
   static constexpr bool kTransposedElementA = !kTransposeA || sizeof(ElementA) == 2;
   static constexpr bool kTransposedElementB = !kTransposeB || sizeof(ElementB) == 2;
-  static constexpr bool kTransposedTileA = !kTransposeA || tile_mn(Operand::kA) >= 64;
-  static constexpr bool kTransposedTileB = !kTransposeB || tile_mn(Operand::kB) >= 64;
+  static constexpr bool kTransposedTileA = !(kTransposeA && kShapes) || T::kM >= 64;
+  static constexpr bool kTransposedTileB = !(kTransposeB && kShapes) || T::kN >= 64;
   static constexpr bool kTransposedVectorsA = !kTransposeA || kVectorsA % 2 == 0;
   static constexpr bool kTransposedVectorsB = !kTransposeB || kVectorsB % 2 == 0;
 
   // What the LDS layouts, wave MMAs, copies and epilogues need of the shapes (each component
   // checks the same again for itself; here the message can say which parameter to change).
-  static constexpr bool kNvidiaCopy = Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
-  template <class Element>
-  static constexpr int packs_per_row() {  // 16-byte packs in a K row of the tile (0 if not whole)
-    if constexpr (kShapes) {
-      return (TileShape::kK * int(sizeof(Element))) % 16 == 0 ? TileShape::kK * int(sizeof(Element)) / 16 : 0;
-    }
-    return 8;
+  static constexpr bool kNvidiaCopy = kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+  static constexpr int packs_per_row(int element_bytes) {  // 16-byte packs in a K row of the tile, 0 if not whole
+    if (!kShapes) return 8;
+    return (T::kK * element_bytes) % 16 == 0 ? T::kK * element_bytes / 16 : 0;
   }
-  static constexpr bool kTileKWholePacks = packs_per_row<ElementA>() > 0 && packs_per_row<ElementB>() > 0;
-  static constexpr bool tile_mn_multiple_of_8() {
-    if constexpr (kShapes) return TileShape::kM % 8 == 0 && TileShape::kN % 8 == 0;
-    return true;
-  }
-  static constexpr bool kTileMNMultipleOf8 = tile_mn_multiple_of_8();
+  static constexpr int kPacksA = packs_per_row(int(sizeof(ElementA)));
+  static constexpr int kPacksB = packs_per_row(int(sizeof(ElementB)));
+  static constexpr bool kTileKWholePacks = kPacksA > 0 && kPacksB > 0;
+  static constexpr bool kTileMNMultipleOf8 = T::kM % 8 == 0 && T::kN % 8 == 0;
   static constexpr bool packs_fit_layout(int packs) {
-    if (packs == 0) return true;  // kTileKWholePacks says so
+    if (packs == 0) return true;                                        // kTileKWholePacks says so
     if (kNvidiaCopy) return packs >= 2 && (packs & (packs - 1)) == 0;  // SwizzledLdsLayout
-    return packs <= 8 || packs % 8 == 0;                                 // PackedLdsLayout
+    return packs <= 8 || packs % 8 == 0;                                // PackedLdsLayout
   }
-  static constexpr bool kPacksFitLayout =
-      packs_fit_layout(packs_per_row<ElementA>()) && packs_fit_layout(packs_per_row<ElementB>());
+  static constexpr bool kPacksFitLayout = packs_fit_layout(kPacksA) && packs_fit_layout(kPacksB);
   // MFMA: each lane reads one run of TileK / (64 / atom M) elements of a row, whole 16-byte packs.
-  static constexpr bool mfma_runs_whole_packs() {
-    if constexpr (kShapes && MfmaAtom<MmaAtom>) {
-      constexpr int run = TileShape::kK / (64 / MmaAtom::kM);
-      return run % (16 / int(sizeof(ElementA))) == 0 && run % (16 / int(sizeof(ElementB))) == 0;
-    }
-    return true;
-  }
-  static constexpr bool kMfmaRunsWholePacks = mfma_runs_whole_packs();
+  static constexpr int kMfmaRun = T::kK / (64 / (A::kM < 64 ? A::kM : 64));
+  static constexpr bool kMfmaRunsWholePacks = !(MfmaAtom<MmaAtom> && kShapes) ||
+                                              (kMfmaRun % (16 / int(sizeof(ElementA))) == 0 &&
+                                               kMfmaRun % (16 / int(sizeof(ElementB))) == 0);
   // mma.sync: B fragments are loaded for pairs of atom columns; the cp.async mainloop
-  // double-buffers fragments over at least two K-steps, and spreads whole rows over the threads.
-  static constexpr bool mma_sync_fits() {
-    if constexpr (kShapes && kGeometry && MmaSyncAtom<MmaAtom>) {
-      bool fits = WaveShape::kN % (2 * MmaAtom::kN) == 0;
-      if (kNvidiaCopy) {
-        constexpr int packs = packs_per_row<ElementA>() > 0 ? packs_per_row<ElementA>() : 1;
-        constexpr int row_step = kThreads / packs;
-        fits = fits && TileShape::kK / MmaAtom::kK >= 2 && kThreads % packs == 0 &&
-               (TileShape::kM * packs == kThreads || row_step % 8 == 0) &&
-               (TileShape::kN * packs == kThreads || row_step % 8 == 0);
-      }
-      return fits;
-    }
-    return true;
-  }
-  static constexpr bool kMmaSyncFits = mma_sync_fits();
-  // NVIDIA, row-major D: the staged epilogue stores 16-byte runs, a wave covering whole rows.
-  static constexpr bool staged_epilogue_fits() {
-    if constexpr (kShapes && Arch::kWaveSize == 32 && LayoutC::kRowMajor) {
-      constexpr int vector = 16 / int(sizeof(ElementC));
-      if (WaveShape::kN % vector != 0) return false;
-      constexpr int vectors_per_row = WaveShape::kN / vector > 0 ? WaveShape::kN / vector : 1;
-      if (Arch::kWaveSize % vectors_per_row != 0) return false;
-      return WaveShape::kM % (Arch::kWaveSize / vectors_per_row) == 0;
-    }
-    return true;
-  }
-  static constexpr bool kStagedEpilogueFits = staged_epilogue_fits();
+  // double-buffers fragments over at least two K-steps and spreads whole groups of 8 rows over the
+  // threads.
+  static constexpr int kRowStep = kThreads / (kPacksA > 0 ? kPacksA : 1);
+  static constexpr bool kMmaSyncFits =
+      !(MmaSyncAtom<MmaAtom> && kGeometry) ||
+      (W::kN % (2 * A::kN) == 0 &&
+       (!kNvidiaCopy || (T::kK / A::kK >= 2 && kThreads % (kPacksA > 0 ? kPacksA : 1) == 0 &&
+                         (T::kM * kPacksA == kThreads || kRowStep % 8 == 0) &&
+                         (T::kN * kPacksB == kThreads || kRowStep % 8 == 0))));
+  // NVIDIA, row-major D: the staged epilogue stores 16-byte runs, a warp covering whole rows.
+  static constexpr int kStoreVector = 16 / int(sizeof(ElementC));
+  static constexpr int kVectorsPerRow = W::kN / kStoreVector > 0 ? W::kN / kStoreVector : 1;
+  static constexpr bool kStagedEpilogueFits = !(kShapes && kWaveSize == 32 && LayoutC::kRowMajor) ||
+                                              (W::kN % kStoreVector == 0 && kWaveSize % kVectorsPerRow == 0 &&
+                                               W::kM % (kWaveSize / kVectorsPerRow) == 0);
 
   // Every rule that does not need the components.
   static constexpr bool kRulesHold =
       kAtomKind && kFunctor && kShapes && kTileOrder && kFunctorOutput && kGeometry && kAtomTilesWaveM &&
       kAtomTilesWaveN && kAtomTilesTileK && kAtomInputs && kAtomAccumulator && kMfmaOnWave64 && kMmaSyncOnNvidia &&
-      kSimtOnWave && kStages && kThreadsFit &&
-      kAccumulatorsFit && kWholeVectors && kTransposedElementA && kTransposedElementB && kTransposedTileA &&
-      kTransposedTileB && kTransposedVectorsA && kTransposedVectorsB && kTileKWholePacks && kTileMNMultipleOf8 &&
-      kPacksFitLayout && kMfmaRunsWholePacks && kMmaSyncFits && kStagedEpilogueFits;
+      kSimtOnWave && kStages && kThreadsFit && kAccumulatorsFit && kWholeVectors && kTransposedElementA &&
+      kTransposedElementB && kTransposedTileA && kTransposedTileB && kTransposedVectorsA && kTransposedVectorsB &&
+      kTileKWholePacks && kTileMNMultipleOf8 && kPacksFitLayout && kMfmaRunsWholePacks && kMmaSyncFits &&
+      kStagedEpilogueFits;
 
   using Components = detail::GemmComponents<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, TileShape,
                                             WaveShape, MmaAtom, OutputOp, Stages>;
   // LDS: the mainloop's stages, then the epilogue's staging, within the workgroup's share.
   static constexpr std::size_t stage_bytes() {
-    if constexpr (kRulesHold) {
-      return Stages * (Components::LdsLayoutA::kBytes + Components::LdsLayoutB::kBytes);
-    }
+    if constexpr (kRulesHold) return Stages * (Components::LdsLayoutA::kBytes + Components::LdsLayoutB::kBytes);
     return 0;
   }
   static constexpr std::size_t epilogue_bytes() {
-    if constexpr (kRulesHold) return (kThreads / Arch::kWaveSize) * Components::Epilogue::kLdsBytesPerWave;
+    if constexpr (kRulesHold) return (kThreads / kWaveSize) * Components::Epilogue::kLdsBytesPerWave;
     return 0;
   }
   static constexpr bool kStagesFitLds = stage_bytes() <= std::size_t(Arch::kLdsBytesPerWorkgroup);
