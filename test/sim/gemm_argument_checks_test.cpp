@@ -100,6 +100,19 @@ TEST_CASE("extents whose tiles or offsets pass 2^31 are refused by every entry p
   require_refused(huge(INT_MAX, INT_MAX, INT_MAX), Status::kErrorIndexOverflow);
   // M rounded up to the 128-row tile is 2^31: the kernel's int row index would overflow.
   require_refused(huge(INT_MAX - 100, 1, 1), Status::kErrorIndexOverflow);
+  // K = 2^31 - 1 with MN-contiguous A and B keeps their leading dimensions small (M and N): only
+  // the K rounding and the K-columns' offsets can refuse it. (The old check accepted it.)
+  using GemmNT = hiptile::gemm::device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor,
+                                                    hiptile::arch::Gfx942>;
+  GemmNT::Arguments nt{};
+  nt.problem = GemmCoord{8, 8, INT_MAX};
+  nt.a = {fake<half_t const>(0), 8};
+  nt.b = {fake<half_t const>(1), 8};
+  nt.d = {fake<half_t>(3), 8};
+  CHECK(GemmNT::can_implement(nt) == Status::kErrorIndexOverflow);
+  GemmNT nt_op;
+  CHECK(nt_op.initialize(nt) == Status::kErrorIndexOverflow);
+  CHECK(nt_op.run() == Status::kErrorNotInitialized);
 }
 
 TEST_CASE("leading dimensions that overflow an offset are refused, not wrapped") {
@@ -126,6 +139,10 @@ TEST_CASE("leading dimensions that overflow an offset are refused, not wrapped")
   Args wide_d = huge(64, 64, 64);
   wide_d.d.ld = std::int64_t{1} << 31;
   CHECK(Gemm::can_implement(wide_d) == Status::kSuccess);
+  // With beta = 0 C is not read, so its leading dimension is not checked either.
+  Args unread_c = huge(64, 64, 64);
+  unread_c.c.ld = INT64_MAX;
+  CHECK(Gemm::can_implement(unread_c) == Status::kSuccess);
 }
 
 TEST_CASE("a grid past the backend's launch limit is refused with its own Status") {
@@ -202,6 +219,20 @@ TEST_CASE("D may not overlap A, B, the bias, or C unless C is D itself") {
   x = s.args(1.0f, 0.5f);
   x.c = {s.d.data() + 1, Small::kN};  // C one element past D: another workgroup's D writes land in C
   require_refused(x, Status::kErrorAliasedOperand);
+  // D ending one element inside A is refused; D starting exactly where A's span ends, or ending
+  // exactly where it starts, touches it without overlapping and is accepted.
+  std::int64_t const d_span = std::int64_t{Small::kM} * Small::kN;
+  std::vector<half_t> joint(d_span + Small::kM * Small::kK + d_span);
+  half_t* const a_in_joint = joint.data() + d_span;
+  std::copy(s.a.begin(), s.a.end(), a_in_joint);
+  x = s.args(1.0f, 0.5f);
+  x.a = {a_in_joint, Small::kK};
+  x.d = {a_in_joint - d_span + 1, Small::kN};
+  require_refused(x, Status::kErrorAliasedOperand);
+  x.d = {a_in_joint - d_span, Small::kN};
+  CHECK(Gemm::can_implement(x) == Status::kSuccess);
+  x.d = {a_in_joint + Small::kM * Small::kK, Small::kN};
+  CHECK(Gemm::can_implement(x) == Status::kSuccess);
   x = s.args(1.0f, 0.5f);
   x.c = {s.d.data(), Small::kN + 8};  // the same pointer with another ld
   x.d = {s.d.data(), Small::kN};
