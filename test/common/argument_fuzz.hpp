@@ -103,12 +103,13 @@ class Arena {
   void restore() {
     for (Block& b : blocks_) std::memcpy(b.storage.get(), b.saved.data(), b.bytes);
   }
-  // The snapshot's value of the byte at `p` (which must lie in a block).
-  std::byte saved(std::byte const* p) const {
+  // Where the snapshot keeps the byte at `p`, so that [p, p + n) of the snapshot can be read
+  // through the result while [p, p + n) lies in one block; null if p is in none.
+  std::byte const* saved_view(std::byte const* p) const {
     for (Block const& b : blocks_) {
-      if (p >= b.storage.get() && p < b.storage.get() + b.bytes) return b.saved[p - b.storage.get()];
+      if (p >= b.storage.get() && p < b.storage.get() + b.bytes) return b.saved.data() + (p - b.storage.get());
     }
-    return std::byte{0};
+    return nullptr;
   }
   // "" if no byte changed since snapshot() except those `may_change` accepts; else where.
   std::string changes(std::function<bool(std::byte const*)> const& may_change = nullptr) const {

@@ -192,7 +192,7 @@ struct GemmSubject {
         span[op] = span[op] * ByteRange::Int128(kBytes[op]) + 64;
         total += span[op] > 0 ? span[op] : ByteRange::Int128(1) << 80;
       }
-      real_ = total <= (ByteRange::Int128(1) << 24);  // 16 MiB
+      real_ = total <= (ByteRange::Int128(1) << 22);  // 4 MiB
       for (int op = 0; op < kOperands; ++op) {
         std::byte* base = nullptr;
         if (real_) {
@@ -235,7 +235,7 @@ struct GemmSubject {
     bool runnable() const {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
-      return real_ && tiles * hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) <= 256 && c_.m * c_.n * c_.k <= (1 << 22);
+      return real_ && tiles * hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) <= 64 && c_.m * c_.n * c_.k <= (1 << 22);
     }
 
     std::string check_geometry(Gemm const& op) const {
@@ -256,12 +256,13 @@ struct GemmSubject {
       double const u = std::ldexp(1.0, -hiptile::numeric_limits<EC>::digits);
       double const max_finite = double(float(hiptile::numeric_limits<EC>::max()));
       bool const source = c_.beta != 0.0f;
-      auto saved = [&](std::byte const* p, std::size_t bytes, auto tag) {
+      // The inputs as they were before the run (in place, C is D's old contents).
+      std::array<std::byte const*, kOperands> before{};
+      for (int op : {kA, kB, kC, kBias}) before[op] = ptr_[op] ? arena_.saved_view(ptr_[op]) : nullptr;
+      auto saved = [](std::byte const* p, auto tag) {
         using T = decltype(tag);
-        std::array<std::byte, sizeof(T)> raw{};
-        for (std::size_t i = 0; i < bytes; ++i) raw[i] = arena_.saved(p + i);
         T value;
-        std::memcpy(&value, raw.data(), sizeof(T));
+        std::memcpy(&value, p, sizeof(T));
         return double(float(value));
       };
       std::int64_t mismatches = 0;
@@ -270,14 +271,14 @@ struct GemmSubject {
         for (std::int64_t j = 0; j < c_.n; ++j) {
           double acc = 0, magnitude = 0;
           for (std::int64_t kk = 0; kk < c_.k; ++kk) {
-            double const a = saved(ptr_[kA] + LA::offset(i, kk, ld_[kA]) * sizeof(EA), sizeof(EA), EA{});
-            double const b = saved(ptr_[kB] + LB::offset(kk, j, ld_[kB]) * sizeof(EB), sizeof(EB), EB{});
+            double const a = saved(before[kA] + LA::offset(i, kk, ld_[kA]) * sizeof(EA), EA{});
+            double const b = saved(before[kB] + LB::offset(kk, j, ld_[kB]) * sizeof(EB), EB{});
             acc += a * b;
             magnitude += std::abs(a * b);
           }
-          double const cij = source ? saved(ptr_[kC] + LC::offset(i, j, ld_[kC]) * sizeof(EC), sizeof(EC), EC{}) : 0;
-          double const bias = c_.bias_mode == 1   ? saved(ptr_[kBias] + i * sizeof(EC), sizeof(EC), EC{})
-                              : c_.bias_mode == 2 ? saved(ptr_[kBias] + j * sizeof(EC), sizeof(EC), EC{})
+          double const cij = source ? saved(before[kC] + LC::offset(i, j, ld_[kC]) * sizeof(EC), EC{}) : 0;
+          double const bias = c_.bias_mode == 1   ? saved(before[kBias] + i * sizeof(EC), EC{})
+                              : c_.bias_mode == 2 ? saved(before[kBias] + j * sizeof(EC), EC{})
                                                   : 0.0;
           double const ref = double(c_.alpha) * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
           magnitude = std::abs(double(c_.alpha)) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);

@@ -205,6 +205,35 @@ inline std::size_t lane_stack_bytes() {
   return bytes;
 }
 
+namespace detail {
+// Stack pools outlive launches: each host thread of a launch borrows one and gives it back, so
+// the next launch reuses stacks that are already mapped and touched. (A fresh pool per launch
+// mapped and faulted in 256 stacks per host thread each time, which dominated small launches.)
+class IdleStackPools {
+ public:
+  static IdleStackPools& instance() {
+    static IdleStackPools pools;
+    return pools;
+  }
+  std::unique_ptr<StackPool> borrow() {
+    std::lock_guard lock(mutex_);
+    if (idle_.empty()) return std::make_unique<StackPool>(lane_stack_bytes());
+    std::unique_ptr<StackPool> pool = std::move(idle_.back());
+    idle_.pop_back();
+    return pool;
+  }
+  void give_back(std::unique_ptr<StackPool> pool) {
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(pool));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<StackPool>> idle_;
+};
+
+}  // namespace detail
+
 inline Lane& this_lane() {
   Lane* lane = detail::current_lane;
   if (lane == nullptr) {
@@ -554,13 +583,16 @@ Status launch(LaunchShape const& shape, std::string_view kernel_name, Body const
   std::mutex counters_mutex;
   auto worker = [&] {
     Counters local;
-    detail::StackPool stacks(lane_stack_bytes());
-    Workgroup group(state, local, stacks);
-    for (unsigned long long g = next++; g < groups && !state.failed; g = next++) {
-      Dim3 const idx{unsigned(g % shape.grid.x), unsigned((g / shape.grid.x) % shape.grid.y),
-                     unsigned(g / (std::uint64_t(shape.grid.x) * shape.grid.y))};
-      if (!group.run(idx, body)) break;
+    std::unique_ptr<detail::StackPool> stacks = detail::IdleStackPools::instance().borrow();
+    {
+      Workgroup group(state, local, *stacks);
+      for (unsigned long long g = next++; g < groups && !state.failed; g = next++) {
+        Dim3 const idx{unsigned(g % shape.grid.x), unsigned((g / shape.grid.x) % shape.grid.y),
+                       unsigned(g / (std::uint64_t(shape.grid.x) * shape.grid.y))};
+        if (!group.run(idx, body)) break;
+      }
     }
+    detail::IdleStackPools::instance().give_back(std::move(stacks));
     std::lock_guard lock(counters_mutex);
     counters += local;
   };
