@@ -243,7 +243,7 @@ struct GemmSubject {
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       auto const& p = op.params();
       if (op.workgroups() != tiles || tiles > Gemm::kMaxWorkgroups) return "grid of " + std::to_string(op.workgroups());
-      if (p.epilogue.extent_m != c_.m || p.epilogue.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
+      if (p.epilogue.output.extent_m != c_.m || p.epilogue.output.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
           p.mainloop.b.extent_k != c_.k) {
         return "problem extents in Params differ from the arguments";
       }
@@ -353,6 +353,7 @@ void fuzz_gemm(char const* label, std::uint64_t seed) {
   CHECK(report.ran > 0);
   CHECK(report.geometry_only > 0);
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorGridTooLarge)) == 1);
+  CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorOperandTooLarge)) == 1);
   CHECK(report.refused.size() >= 8);
 }
 

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "hiptile/core/ceil_div.hpp"
+#include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/fill.hpp"
@@ -39,7 +40,7 @@ class StagedGemm : public G {
   using ElementC = typename G::OutputOpType::ElementOutput;
   using TileShape = typename G::TileShapeType;
   using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
-                                         ElementC, RowMajor, typename G::OutputOpType>;
+                                         ep::MatrixOutput<ElementC, RowMajor>, typename G::OutputOpType>;
   using Kernel = hiptile::gemm::kernel::GemmKernel<TileShape, typename G::WaveShapeType, typename G::Mainloop, Staged,
                                                    typename G::TileOrderType>;
   static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),

@@ -26,6 +26,7 @@ enum class Status {
   kErrorGridTooLarge,         // more workgroups than one launch of the backend can hold
   kErrorAliasedOperand,       // an output overlaps an input it must not (in-place C = D excepted)
   kErrorInvalidEnum,          // an enumeration argument holds a value outside its enumerators
+  kErrorOperandTooLarge,      // one block's loads reach further into an operand than 32-bit buffer offsets can
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -52,6 +53,7 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorGridTooLarge: return "more workgroups than one launch can hold";
     case Status::kErrorAliasedOperand: return "an output overlaps an input";
     case Status::kErrorInvalidEnum: return "enumeration value out of range";
+    case Status::kErrorOperandTooLarge: return "operand too large for 32-bit buffer offsets (a leading dimension or K too large)";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

@@ -3,31 +3,31 @@
 // the registers: D[m][n] = op(acc, C[m][n], bias), for the elements inside the problem only.
 //
 // Each accumulator register knows its (row, column) from the wave MMA's layout functions, so this
-// works for any atom. Neighbouring lanes hold neighbouring columns (MFMA C/D layout), so for a
-// row-major D each store instruction writes contiguous runs of a row.
+// works for any atom; the output mapping (output_mapping.hpp) says where each element goes, so it
+// works for any output: a matrix, or a convolution's tensor. Neighbouring lanes hold neighbouring
+// columns (MFMA C/D layout), so for a row-major D each store instruction writes contiguous runs of
+// a row.
 #include <cstddef>
 #include <cstdint>
 
 #include "hiptile/arch/global_memory.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/output_mapping.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::epilogue {
 
-template <class WaveMma, class ElementC, class LayoutC, class OutputOp>
+// Output: where each element goes (MatrixOutput for GEMM); OutputOp: the EpilogueFunctor.
+template <class WaveMma, OutputMapping Output, class OutputOp>
 struct DirectStoreEpilogue {
   using Accumulators = typename WaveMma::Accumulators;
+  using ElementC = typename Output::Element;
 
   struct Params {
-    ElementC const* c = nullptr;  // read only when the output op needs the source (beta != 0)
-    std::int64_t ldc = 0;
-    ElementC* d = nullptr;
-    std::int64_t ldd = 0;
-    ElementC const* bias = nullptr;
+    typename Output::Params output;
+    ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn), in GEMM coordinates
     BiasMode bias_mode = BiasMode::kNone;
     typename OutputOp::Params op{};
-    int extent_m = 0;
-    int extent_n = 0;
   };
 
   static constexpr std::size_t kLdsBytesPerWave = 0;
@@ -48,7 +48,7 @@ struct DirectStoreEpilogue {
     // Most wave tiles lie wholly inside D and need neither C nor a bias: they take a branch-free
     // path, a few instructions per element. The unrolled general path, with a bounds check and
     // optional loads per element, is many times larger; only edge tiles and fused epilogues run it.
-    bool const inside = m0 + WaveMma::kWaveM <= p.extent_m && n0 + WaveMma::kWaveN <= p.extent_n;
+    bool const inside = Output::contains(p.output, m0, n0, WaveMma::kWaveM, WaveMma::kWaveN);
     if (inside && !source && p.bias_mode == BiasMode::kNone) {
       store<false>(acc, p, op, false, m0, n0, lane);
     } else {
@@ -58,27 +58,29 @@ struct DirectStoreEpilogue {
 
  private:
   // kGeneral: check bounds and read C and the bias per element; otherwise store op(acc, 0, 0).
+  // Rows outside, columns inside: each row is mapped once, for all the columns it holds.
   template <bool kGeneral>
   HIPTILE_DEVICE HIPTILE_INLINE static void store(Accumulators const& acc, Params const& p, OutputOp const& op,
                                                   bool source, int m0, int n0, int lane) {
     HIPTILE_UNROLL
     for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
       HIPTILE_UNROLL
-      for (int ni = 0; ni < WaveMma::kAtomsN; ++ni) {
-        auto const& fragment = acc[mi * WaveMma::kAtomsN + ni];
+      for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; ++r) {
+        int const m = m0 + WaveMma::accumulator_row(lane, mi, r);
+        typename Output::Row const row = Output::row(p.output, m);
         HIPTILE_UNROLL
-        for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; ++r) {
-          int const m = m0 + WaveMma::accumulator_row(lane, mi, r);
+        for (int ni = 0; ni < WaveMma::kAtomsN; ++ni) {
+          auto const& fragment = acc[mi * WaveMma::kAtomsN + ni];
           int const n = n0 + WaveMma::accumulator_col(lane, ni, r);
           float c = 0.0f;
           float bias = 0.0f;
           if constexpr (kGeneral) {
-            if (m >= p.extent_m || n >= p.extent_n) continue;
-            if (source) c = static_cast<float>(arch::global_load(p.c + LayoutC::offset(m, n, p.ldc)));
+            if (!Output::exists(p.output, row, n)) continue;
+            if (source) c = static_cast<float>(arch::global_load(Output::c(p.output, row, n)));
             if (p.bias_mode == BiasMode::kPerRow) bias = static_cast<float>(arch::global_load(p.bias + m));
             if (p.bias_mode == BiasMode::kPerColumn) bias = static_cast<float>(arch::global_load(p.bias + n));
           }
-          arch::global_store(p.d + LayoutC::offset(m, n, p.ldd), op(static_cast<float>(fragment[r]), c, bias));
+          arch::global_store(Output::d(p.output, row, n), op(static_cast<float>(fragment[r]), c, bias));
         }
       }
     }

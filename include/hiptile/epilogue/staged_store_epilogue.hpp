@@ -1,5 +1,6 @@
 #pragma once
-// StagedStoreEpilogue: a row-major D stored with 16-byte vectors, through LDS.
+// StagedStoreEpilogue: an output whose rows are contiguous (a row-major D, an NHWC tensor) stored
+// with 16-byte vectors, through LDS.
 //
 // An accumulator fragment holds a few scattered elements per lane (mma.sync: two neighbouring
 // columns of two rows), so storing straight from registers writes 2 or 4 bytes per lane and store
@@ -13,7 +14,7 @@
 //
 // The padding of each row (8 elements, or one 16-byte vector if that is more) spreads the fragment
 // writes of 8 rows over all the banks.
-// Other block tiles (edges, C, bias, a D that is not 16-byte aligned) take DirectStoreEpilogue's
+// Other block tiles (edges, C, bias, rows of D that are not 16-byte aligned) take DirectStoreEpilogue's
 // path; the choice is the same for the whole workgroup, so every thread meets both barriers.
 #include <cstddef>
 #include <cstdint>
@@ -23,17 +24,21 @@
 #include "hiptile/core/array.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
+#include "hiptile/epilogue/output_mapping.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::epilogue {
 
-template <class WaveMma, int TileM, int TileN, int WaveSize, class ElementC, class LayoutC, class OutputOp>
+// Output: where each element goes, with contiguous columns; OutputOp: the EpilogueFunctor.
+template <class WaveMma, int TileM, int TileN, int WaveSize, OutputMapping Output, class OutputOp>
 struct StagedStoreEpilogue {
-  using Direct = DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>;
+  using Direct = DirectStoreEpilogue<WaveMma, Output, OutputOp>;
   using Accumulators = typename WaveMma::Accumulators;
   using Params = typename Direct::Params;
-  static_assert(LayoutC::kRowMajor, "StagedStoreEpilogue stores rows of D: LayoutC must be RowMajor");
+  using ElementC = typename Output::Element;
+  static_assert(Output::kContiguousColumns,
+                "StagedStoreEpilogue stores rows of D: the output's columns must be contiguous (LayoutC RowMajor)");
 
   static constexpr int kVector = 16 / static_cast<int>(sizeof(ElementC));  // elements per 16-byte store
   static_assert(WaveMma::kWaveN % kVector == 0, "StagedStoreEpilogue needs WaveShape::kN to be whole 16-byte runs");
@@ -50,9 +55,8 @@ struct StagedStoreEpilogue {
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int block_m0, int block_n0,
                                                 int wave_m0, int wave_n0, int lane, std::byte* wave_lds) {
     OutputOp const op(p.op);
-    bool const staged = block_m0 + TileM <= p.extent_m && block_n0 + TileN <= p.extent_n &&
-                        !op.is_source_needed() && p.bias_mode == BiasMode::kNone &&
-                        reinterpret_cast<std::uintptr_t>(p.d) % 16 == 0 && p.ldd % kVector == 0;
+    bool const staged = Output::contains(p.output, block_m0, block_n0, TileM, TileN) && !op.is_source_needed() &&
+                        p.bias_mode == BiasMode::kNone && Output::rows_aligned(p.output, 16);
     if (!staged) {
       Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
       return;
@@ -61,13 +65,13 @@ struct StagedStoreEpilogue {
     barrier();
     write_region(acc, op, region, lane);
     barrier();
-    ElementC* const d = p.d + (block_m0 + wave_m0) * p.ldd + block_n0 + wave_n0;
     int const column = (lane % kVectorsPerRow) * kVector;
     using Vector = Array<ElementC, kVector>;
     HIPTILE_UNROLL
     for (int row = lane / kVectorsPerRow; row < WaveMma::kWaveM; row += kRowsPerPass) {
       Vector const v = arch::lds_load(reinterpret_cast<Vector const*>(region + row * kRowElements + column));
-      arch::global_store(reinterpret_cast<Vector*>(d + row * p.ldd + column), v);
+      typename Output::Row const out = Output::row(p.output, block_m0 + wave_m0 + row);
+      arch::global_store(reinterpret_cast<Vector*>(Output::d(p.output, out, block_n0 + wave_n0 + column)), v);
     }
   }
 

@@ -16,14 +16,14 @@ template <Operand Op, class Layout>
 inline constexpr OperandMajor kOperandMajor = ((Op == Operand::kA) == Layout::kRowMajor) ? OperandMajor::kK
                                                                                           : OperandMajor::kMN;
 
-// One operand in global memory, as the tile loaders read it. Built on the host.
+// One operand in global memory, as the matrix tile loaders read it (their Params). Built on the host.
 template <class Element>
 struct OperandView {
   Element const* data = nullptr;
-  std::int64_t ld = 0;         // elements between consecutive rows (kK) or columns (kMN)
-  int extent_mn = 0;           // M for A, N for B
-  int extent_k = 0;            // K
-  std::uint32_t num_bytes = 0; // bytes a buffer load may reach: past them it reads zeros
+  std::int64_t ld = 0;          // elements between consecutive rows (kK) or columns (kMN)
+  int extent_mn = 0;            // M for A, N for B
+  int extent_k = 0;             // K
+  std::int64_t span_bytes = 0;  // bytes from data a load may read: past them it reads zeros
 };
 
 }  // namespace hiptile::gemm

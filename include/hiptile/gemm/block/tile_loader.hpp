@@ -1,8 +1,14 @@
 #pragma once
-// TileLoader: moves one operand tile (TileMN × TileK elements of an MN × K operand) from global
-// memory into a PackedLdsLayout stage, in two steps so the mainloop can overlap them with math:
-//   load():  global → registers, with 16-byte buffer loads; elements outside the operand read 0;
-//   store(): registers → LDS.
+// TileLoader: the matrix model of RegisterStagedLoader (global_tile_loader.hpp). It moves one
+// operand tile (TileMN × TileK elements of an MN × K matrix operand) from global memory into a
+// PackedLdsLayout stage, in two steps so the mainloop can overlap them with math:
+//   load(k_tile): global → registers, with 16-byte buffer loads; elements outside the operand read 0;
+//   store(stage): registers → LDS.
+//
+// The buffer resource starts at the block's first row (kK) or column (kMN), not at the operand:
+// its offsets are 32-bit, and this way they only have to reach across one block tile — TileMN
+// rows of K (kK) or K rows of TileMN (kMN) — whatever the operand's size. offsets_fit() is that
+// limit, checked on the host.
 //
 // Edges need no branches on the loads: rows (kK) or K-columns (kMN) past the end of the operand
 // are past the end of its buffer and read zeros. The other edge — K past the end within a row
@@ -22,6 +28,8 @@
 #include "hiptile/arch/buffer_memory.hpp"
 #include "hiptile/arch/lds_access.hpp"
 #include "hiptile/core/array.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -29,7 +37,9 @@
 namespace hiptile::gemm::block {
 
 template <class Element, OperandMajor Major, int TileMN, int TileK, int Threads>
-struct TileLoader {
+class TileLoader {
+ public:
+  using Params = OperandView<Element>;
   using LdsLayout = PackedLdsLayout<Element, TileMN, TileK>;
   static constexpr int kVectorElements = LdsLayout::kPackElements;
   using Vector = Array<Element, kVectorElements>;
@@ -46,65 +56,79 @@ struct TileLoader {
   static_assert(Major == OperandMajor::kK || kVectorsPerThread % 2 == 0,
                 "an MN-contiguous tile needs an even number of 16-byte vectors per thread: make TileMN * TileK * "
                 "sizeof(Element) a multiple of 32 * Threads");
+  // The most bytes past a block's first element that its loads may reach (buffer offsets pass
+  // through the builtins' int argument).
+  static constexpr std::int64_t kMaxBlockBytes = (std::int64_t{1} << 31) - 1;
 
-  // The loaded vectors, and for each how many of its leading elements are inside the operand. The
-  // mask is applied in store(), not load(): masking right after a load would make the load's
-  // consumer wait for the data there, inside the math of the previous tile.
-  struct Registers {
-    Array<Vector, kVectorsPerThread> vectors;
-    Array<int, kVectorsPerThread> valid;
-  };
+  // Host: whether every block's loads stay within kMaxBlockBytes of its first element, so that
+  // the 32-bit offsets (and the int ld and k below them) cannot wrap. Exact for any Params.
+  static bool offsets_fit(Params const& p) noexcept {
+    if (p.ld < 0 || p.extent_k < 0 || !round_up_fits(p.extent_k, TileK)) return false;
+    std::int64_t const k = round_up(p.extent_k, TileK);
+    ByteRange::Int128 const elements =
+        Major == OperandMajor::kK ? ByteRange::span(TileMN, p.ld, k) : ByteRange::span(k, p.ld, TileMN);
+    return elements * ByteRange::Int128(sizeof(Element)) <= kMaxBlockBytes;
+  }
 
-  // Global → registers for the tile whose first row is `mn0` and first k is `k0`.
-  HIPTILE_DEVICE HIPTILE_INLINE static void load(Registers& regs, OperandView<Element> const& op,
-                                                 arch::BufferResource const& buffer, int mn0, int k0, int thread) {
+  // Thread `thread`'s loader for the block tile whose first row (kK) or column (kMN) is mn0.
+  HIPTILE_DEVICE HIPTILE_INLINE TileLoader(Params const& p, int mn0, int thread)
+      : ld_(static_cast<int>(p.ld)), extent_k_(p.extent_k), extent_mn_(p.extent_mn - mn0), thread_(thread) {
+    std::int64_t const first = Major == OperandMajor::kK ? std::int64_t(mn0) * p.ld : std::int64_t(mn0);
+    std::int64_t const left = p.span_bytes - first * std::int64_t(sizeof(Element));
+    // More than 4 GiB left means this block is far from the operand's end: its loads, within
+    // kMaxBlockBytes, never reach the end, so the record count only has to exceed them.
+    std::uint32_t const records = left > std::int64_t(UINT32_MAX) ? UINT32_MAX : static_cast<std::uint32_t>(left);
+    buffer_ = arch::make_buffer_resource(p.data + first, records);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(extent_k_, TileK); }
+
+  // Global → registers for K tile `k_tile` of this block.
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int k_tile) {
+    int const k0 = k_tile * TileK;
     if constexpr (Major == OperandMajor::kK) {
       HIPTILE_UNROLL
       for (int i = 0; i < kVectorsPerThread; ++i) {
-        int const v = thread + Threads * i;
-        int const row = mn0 + v / kPacks;
+        int const v = thread_ + Threads * i;
         int const k = k0 + (v % kPacks) * kVectorElements;
-        std::int64_t const element = std::int64_t(row) * op.ld + k;
-        regs.vectors[i] = arch::buffer_load<Vector>(buffer, static_cast<std::uint32_t>(element * sizeof(Element)));
-        regs.valid[i] = op.extent_k - k;
+        vectors_[i] = load_vector((v / kPacks) * ld_ + k);
+        valid_[i] = extent_k_ - k;
       }
     } else {
       HIPTILE_UNROLL
       for (int i = 0; i < kUnitsPerThread; ++i) {
-        int const u = thread + Threads * i;
+        int const u = thread_ + Threads * i;
         int const k = k0 + unit_k(u);
-        int const row = mn0 + unit_row(u);
+        int const row = unit_row(u);
         HIPTILE_UNROLL
         for (int e = 0; e < 2; ++e) {
-          std::int64_t const element = std::int64_t(k + e) * op.ld + row;
-          regs.vectors[2 * i + e] =
-              arch::buffer_load<Vector>(buffer, static_cast<std::uint32_t>(element * sizeof(Element)));
-          regs.valid[2 * i + e] = op.extent_mn - row;
+          vectors_[2 * i + e] = load_vector((k + e) * ld_ + row);
+          valid_[2 * i + e] = extent_mn_ - row;
         }
       }
     }
   }
 
   // Registers → LDS stage.
-  HIPTILE_DEVICE HIPTILE_INLINE static void store(Registers& regs, Element* stage, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) {
     HIPTILE_UNROLL
-    for (int i = 0; i < kVectorsPerThread; ++i) mask_from(regs.vectors[i], regs.valid[i]);
+    for (int i = 0; i < kVectorsPerThread; ++i) mask_from(vectors_[i], valid_[i]);
     if constexpr (Major == OperandMajor::kK) {
       HIPTILE_UNROLL
       for (int i = 0; i < kVectorsPerThread; ++i) {
-        int const v = thread + Threads * i;
+        int const v = thread_ + Threads * i;
         arch::lds_store(reinterpret_cast<Vector*>(stage + LdsLayout::offset(v / kPacks, (v % kPacks) * kVectorElements)),
-                        regs.vectors[i]);
+                        vectors_[i]);
       }
     } else {
       HIPTILE_UNROLL
       for (int i = 0; i < kUnitsPerThread; ++i) {
-        int const u = thread + Threads * i;
+        int const u = thread_ + Threads * i;
         int const k = unit_k(u);
         int const row = unit_row(u);
         HIPTILE_UNROLL
         for (int j = 0; j < 8; ++j) {
-          Array<Element, 2> const pair{{regs.vectors[2 * i][j], regs.vectors[2 * i + 1][j]}};
+          Array<Element, 2> const pair{{vectors_[2 * i][j], vectors_[2 * i + 1][j]}};
           arch::lds_store(reinterpret_cast<Array<Element, 2>*>(stage + LdsLayout::offset(row + j, k)), pair);
         }
       }
@@ -112,6 +136,11 @@ struct TileLoader {
   }
 
  private:
+  // The 16-byte vector at element `element` from the block's first element (< kMaxBlockBytes).
+  HIPTILE_DEVICE HIPTILE_INLINE Vector load_vector(int element) const {
+    return arch::buffer_load<Vector>(buffer_, static_cast<std::uint32_t>(element) * sizeof(Element));
+  }
+
   // kMN unit geometry (see the header comment).
   HIPTILE_HOST_DEVICE static constexpr int unit_k(int u) { return (u / 4 / (TileMN / 8)) * kVectorElements + 2 * (u % 4); }
   HIPTILE_HOST_DEVICE static constexpr int unit_row(int u) { return 8 * ((u / 4) % (TileMN / 8)); }
@@ -124,6 +153,17 @@ struct TileLoader {
       if (e >= valid) v[e] = Element{};
     }
   }
+
+  arch::BufferResource buffer_;
+  int ld_;         // fits: offsets_fit bounds it by kMaxBlockBytes
+  int extent_k_;   // K
+  int extent_mn_;  // rows (kK) or columns (kMN) of the operand from this block's first on
+  int thread_;
+  // The loaded vectors, and for each how many of its leading elements are inside the operand. The
+  // mask is applied in store(), not load(): masking right after a load would make the load's
+  // consumer wait for the data there, inside the math of the previous tile.
+  Array<Vector, kVectorsPerThread> vectors_;
+  Array<int, kVectorsPerThread> valid_;
 };
 
 }  // namespace hiptile::gemm::block

@@ -65,6 +65,8 @@ class Gemm {
   static constexpr OperandMajor kMajorB = Config::kMajorB;
   using WaveMma = typename Config::WaveMma;
   static constexpr bool kAsyncCopy = Config::kAsyncCopy;  // cp.async mainloop (NVIDIA, K-contiguous A and B)
+  using LoaderA = typename Config::LoaderA;  // the global-tile loaders of A and B
+  using LoaderB = typename Config::LoaderB;
   using Mainloop = typename Config::Mainloop;
   using Epilogue = typename Config::Epilogue;
   using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, typename Config::Order>;
@@ -73,9 +75,6 @@ class Gemm {
   // Elements per 16-byte vector load: pointers and leading dimensions of A and B must be multiples.
   static constexpr int kAlignmentA = 16 / static_cast<int>(sizeof(ElementA));
   static constexpr int kAlignmentB = 16 / static_cast<int>(sizeof(ElementB));
-  // The most bytes a buffer load can reach into A or B: offsets are 32-bit and pass through the
-  // buffer builtins' int argument, so they stay below 2^31.
-  static constexpr std::int64_t kMaxBufferBytes = (std::int64_t{1} << 31) - 1;
   // The most workgroups one launch of this kernel may have (the backend's grid limit for
   // kThreads-thread workgroups, and int tile ids).
   static constexpr std::int64_t kMaxWorkgroups =
@@ -113,17 +112,19 @@ class Gemm {
       return Status::kErrorMisalignedOperand;
     }
     // The kernel indexes rows, columns and K in int up to the extents rounded up to the tile, and
-    // A and B through 32-bit buffer offsets up to the operand rounded up to whole tiles.
+    // every operand in 64 bits.
     if (!round_up_fits(p.m, TileShape::kM) || !round_up_fits(p.n, TileShape::kN) ||
-        !round_up_fits(p.k, TileShape::kK) ||
-        tile_reach_bytes<ElementA>(kMajorA, p.m, TileShape::kM, p.k, args.a.ld) > kMaxBufferBytes ||
-        tile_reach_bytes<ElementB>(kMajorB, p.n, TileShape::kN, p.k, args.b.ld) > kMaxBufferBytes) {
+        !round_up_fits(p.k, TileShape::kK)) {
       return Status::kErrorIndexOverflow;
     }
     Ranges const r = ranges(args, source, bias);
     if (!r.a.addressable() || !r.b.addressable() || !r.c.addressable() || !r.d.addressable() ||
         !r.bias.addressable()) {
       return Status::kErrorIndexOverflow;
+    }
+    // Each loader's offsets within one block tile (32-bit buffer offsets on gfx9).
+    if (!LoaderA::offsets_fit(view_a(args)) || !LoaderB::offsets_fit(view_b(args))) {
+      return Status::kErrorOperandTooLarge;
     }
     // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
     // them, except C when C is D itself (each element is read before the one write to it).
@@ -150,18 +151,13 @@ class Gemm {
     int const tiles_n = ceil_div(p.n, TileShape::kN);
     typename Kernel::Params params{};
     if (Status const order = Config::Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
-    params.mainloop.a = operand_view(args.a.data, args.a.ld, p.m, p.k, kMajorA);
-    params.mainloop.b = operand_view(args.b.data, args.b.ld, p.n, p.k, kMajorB);
+    params.mainloop.a = view_a(args);
+    params.mainloop.b = view_b(args);
     auto& e = params.epilogue;
-    e.c = args.c.data;
-    e.ldc = args.c.ld;
-    e.d = args.d.data;
-    e.ldd = args.d.ld;
+    e.output = {args.c.data, args.c.ld, args.d.data, args.d.ld, p.m, p.n};
     e.bias = args.bias;
     e.bias_mode = args.bias_mode;
     e.op = args.output_op;
-    e.extent_m = p.m;
-    e.extent_n = p.n;
     params_ = params;
     workgroups_ = tiles_m * tiles_n;  // <= kMaxWorkgroups, checked above
     initialized_ = true;
@@ -192,16 +188,6 @@ class Gemm {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
 
-  // The bytes (exclusive) a tile load of an operand can address: every row (kK) or K-column (kMN)
-  // up to the extent rounded up to the tile, and within it up to K (or MN) rounded up likewise.
-  template <class Element>
-  static Int128 tile_reach_bytes(OperandMajor major, int extent_mn, int tile_mn, int extent_k, std::int64_t ld) noexcept {
-    Int128 const rows_mn = round_up<std::int64_t>(extent_mn, tile_mn);
-    Int128 const rows_k = round_up<std::int64_t>(extent_k, TileShape::kK);
-    Int128 const elements = major == OperandMajor::kK ? rows_mn * ld + rows_k : rows_k * ld + rows_mn;
-    return elements * Int128(sizeof(Element));
-  }
-
   // The elements an operand's loads may touch: up to the end of the 16-byte vector that holds its
   // last element, which every GPU allocation covers (the buffer reads zeros past it).
   static Int128 operand_elements(std::int64_t ld, int extent_mn, int extent_k, OperandMajor major, int vector) noexcept {
@@ -229,12 +215,18 @@ class Gemm {
     return r;
   }
 
-  // can_implement has bounded every offset of the view by kMaxBufferBytes.
+  // What the loaders read of A and B; span_bytes fits: the spans were found addressable first.
   template <class Element>
   static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
                                            OperandMajor major) noexcept {
     Int128 const elements = operand_elements(ld, extent_mn, extent_k, major, 16 / int(sizeof(Element)));
-    return {data, ld, extent_mn, extent_k, static_cast<std::uint32_t>(elements * Int128(sizeof(Element)))};
+    return {data, ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element)))};
+  }
+  static OperandView<ElementA> view_a(Arguments const& args) noexcept {
+    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA);
+  }
+  static OperandView<ElementB> view_b(Arguments const& args) noexcept {
+    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB);
   }
 
   typename Kernel::Params params_{};

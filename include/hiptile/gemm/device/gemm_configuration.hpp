@@ -16,9 +16,12 @@
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
+#include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
+#include "hiptile/gemm/block/async_tile_copy.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
+#include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
@@ -70,24 +73,40 @@ struct GemmComponents {
       : std::type_identity<wave::MmaSyncWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
   using WaveMma = typename WaveMmaOf<MmaAtom>::type;
 
-  // Only the chosen mainloop is named, so a gfx942 configuration never instantiates the cp.async one.
+  // Only the chosen mainloop and loaders are named, so a gfx942 configuration never instantiates
+  // the cp.async ones.
+  static constexpr int kThreads = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
   template <bool kAsync, int = 0>
-  struct MainloopOf : std::type_identity<mainloop::PipelinedMainloop<ElementA, kMajorA, ElementB, kMajorB, TileShape,
-                                                                     WaveShape, WaveMma, Arch::kWaveSize, Stages>> {};
+  struct LoadersOf {
+    using A = block::TileLoader<ElementA, kMajorA, TileShape::kM, TileShape::kK, kThreads>;
+    using B = block::TileLoader<ElementB, kMajorB, TileShape::kN, TileShape::kK, kThreads>;
+  };
+  template <int Unused>
+  struct LoadersOf<true, Unused> {
+    using A = block::AsyncTileCopy<ElementA, LdsLayoutA, kThreads>;
+    using B = block::AsyncTileCopy<ElementB, LdsLayoutB, kThreads>;
+  };
+  using LoaderA = typename LoadersOf<kAsyncCopy>::A;
+  using LoaderB = typename LoadersOf<kAsyncCopy>::B;
+  template <bool kAsync, int = 0>
+  struct MainloopOf : std::type_identity<mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                                     Arch::kWaveSize, Stages>> {};
   template <int Unused>
   struct MainloopOf<true, Unused>
-      : std::type_identity<mainloop::AsyncCopyMainloop<TileShape, WaveShape, WaveMma, Arch::kWaveSize, Stages>> {};
+      : std::type_identity<mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                       Arch::kWaveSize, Stages>> {};
   using Mainloop = typename MainloopOf<kAsyncCopy>::type;
+  using Output = epilogue::MatrixOutput<ElementC, LayoutC>;
 
   // NVIDIA with a row-major D: stores through shared memory, 16 bytes per lane (the mma.sync
   // accumulator layout gives 4-byte pieces). gfx9: straight from the registers, where the MFMA
   // layout already gives each store instruction runs of a row, and LDS is scarcer.
   template <bool kStaged, int = 0>
-  struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, ElementC, LayoutC, OutputOp>> {};
+  struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp>> {};
   template <int Unused>
   struct EpilogueOf<true, Unused>
       : std::type_identity<epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize,
-                                                         ElementC, LayoutC, OutputOp>> {};
+                                                         Output, OutputOp>> {};
   using Epilogue = typename EpilogueOf<Arch::kWaveSize == 32 && LayoutC::kRowMajor>::type;
 };
 
@@ -116,8 +135,17 @@ struct PlaceholderComponents {
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
     HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, std::byte*, int) {}
   };
+  struct Loader {
+    template <class Params>
+    static bool offsets_fit(Params const&) {
+      return true;
+    }
+  };
+  using LoaderA = Loader;
+  using LoaderB = Loader;
   struct Epilogue {
-    using Params = typename epilogue::DirectStoreEpilogue<WaveMma, ElementC, layout::RowMajor, OutputOp>::Params;
+    using Params =
+        typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>::Params;
     static constexpr std::size_t kLdsBytesPerWave = 0;
     HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int,
                                    std::byte*) {}

@@ -1,0 +1,52 @@
+#pragma once
+// MatrixOutput: the matrix model of OutputMapping (output_mapping.hpp). GEMM coordinate (m, n) is
+// element (m, n) of an extent_m × extent_n matrix D in LayoutC (and of C, with its own ld).
+#include <cstdint>
+
+#include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::epilogue {
+
+template <class ElementC, layout::MatrixLayout LayoutC>
+struct MatrixOutput {
+  using Element = ElementC;
+  static constexpr bool kContiguousColumns = LayoutC::kRowMajor;
+
+  struct Params {
+    ElementC const* c = nullptr;  // read only when the output functor needs its source
+    std::int64_t ldc = 0;
+    ElementC* d = nullptr;
+    std::int64_t ldd = 0;
+    int extent_m = 0;
+    int extent_n = 0;
+  };
+
+  // Row m: the offsets of its column 0 in D and in C.
+  struct Row {
+    std::int64_t d;
+    std::int64_t c;
+    bool exists;
+  };
+
+  HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) {
+    return {LayoutC::offset(m, 0, p.ldd), LayoutC::offset(m, 0, p.ldc), m < p.extent_m};
+  }
+  HIPTILE_HOST_DEVICE static bool exists(Params const& p, Row const& row, int n) {
+    return row.exists && n < p.extent_n;
+  }
+  HIPTILE_HOST_DEVICE static ElementC* d(Params const& p, Row const& row, int n) {
+    return p.d + (row.d + LayoutC::offset(0, n, p.ldd));
+  }
+  HIPTILE_HOST_DEVICE static ElementC const* c(Params const& p, Row const& row, int n) {
+    return p.c + (row.c + LayoutC::offset(0, n, p.ldc));
+  }
+  HIPTILE_HOST_DEVICE static bool contains(Params const& p, int m0, int n0, int rows, int columns) {
+    return m0 + rows <= p.extent_m && n0 + columns <= p.extent_n;
+  }
+  HIPTILE_HOST_DEVICE static bool rows_aligned(Params const& p, int bytes) {
+    return reinterpret_cast<std::uintptr_t>(p.d) % bytes == 0 && (p.ldd * std::int64_t(sizeof(ElementC))) % bytes == 0;
+  }
+};
+
+}  // namespace hiptile::epilogue

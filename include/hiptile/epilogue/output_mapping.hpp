@@ -1,0 +1,43 @@
+#pragma once
+// OutputMapping: where an epilogue puts the element at GEMM coordinate (m, n). The epilogue owns
+// the arithmetic (the output functor, the bias, the store pattern); the mapping owns the addresses,
+// so a GEMM's matrix D and a convolution's output tensor share one epilogue. MatrixOutput
+// (row- or column-major D) is one model; the strided-dgrad row mapping, which sends GEMM row m to
+// an activation pixel (n, h, w), is another.
+//
+// A mapping M has
+//  - M::Element, the type of C and D, and M::Params, trivially copyable, built on the host;
+//  - M::Row row(params, m): what the mapping knows of GEMM row m, computed once per row (an
+//    epilogue reuses it for every column it stores of that row; a row mapping that divides does so
+//    here, once);
+//  - bool exists(params, row, n): whether (m, n) is an element of the output;
+//  - Element* d(params, row, n) and Element const* c(params, row, n): its addresses in D and in C
+//    (c only when the output functor reads its source);
+//  - bool contains(params, m0, n0, rows, columns): whether every element of that rectangle exists,
+//    for the epilogues' branch-free path;
+//  - kContiguousColumns: whether columns n, n + 1, ... of a row are adjacent in D, and
+//    bool rows_aligned(params, bytes): whether every row's column 0 in D is `bytes`-aligned and
+//    stays so every `bytes` of columns (both for vector stores of whole rows).
+// The members are device code, which nvcc does not let a host-side constraint call, so the
+// concept names them without calling them.
+#include <concepts>
+#include <type_traits>
+
+#include "hiptile/core/concepts.hpp"
+
+namespace hiptile::epilogue {
+
+template <class M>
+concept OutputMapping = DeviceCopyable<typename M::Params> &&
+                        std::is_same_v<std::remove_cv_t<decltype(M::kContiguousColumns)>, bool> && requires {
+                          typename M::Element;
+                          typename M::Row;
+                          &M::row;
+                          &M::exists;
+                          &M::d;
+                          &M::c;
+                          &M::contains;
+                          &M::rows_aligned;
+                        };
+
+}  // namespace hiptile::epilogue

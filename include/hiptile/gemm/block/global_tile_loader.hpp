@@ -1,0 +1,46 @@
+#pragma once
+// GlobalTileLoader: what a mainloop asks of the code that brings one operand's block tiles from
+// global memory into its LDS stages. The mainloop owns the K loop, the stages and the barriers; the
+// loader owns the addresses. GEMM's matrix loaders are one model, the convolution iterators others,
+// so a new operand shape needs a new loader, never a new mainloop.
+//
+// Every loader L has
+//  - L::Params: trivially copyable, built on the host (pointers, extents, precomputed divisors);
+//  - static bool L::offsets_fit(Params const&), host code: whether every offset the loader
+//    computes fits its index types (a device operator refuses the arguments otherwise);
+//  - L::LdsLayout: the layout of the stage it writes (the wave MMA must read the same one);
+//  - a device constructor L(params, mn0, thread): thread `thread`'s loader for the block tile whose
+//    first row (A) or column (B) is mn0, and int k_tiles() const: how many K tiles that block visits.
+// It then moves tile k_tile (0 <= k_tile < k_tiles()) in one of two ways:
+//  - RegisterStagedLoader: load(k_tile) global → registers, store(stage) registers → LDS, so the
+//    mainloop can put the math of another tile between the two;
+//  - AsyncCopyLoader: copy(stage, k_tile) issues asynchronous global → LDS copies, which the
+//    mainloop commits and waits for (NVIDIA cp.async).
+// The member functions are device code, which nvcc does not let a host-side constraint call, so
+// the concepts name them without calling them.
+#include <concepts>
+#include <type_traits>
+
+#include "hiptile/core/concepts.hpp"
+
+namespace hiptile::gemm::block {
+
+template <class L>
+concept GlobalTileLoader =
+    DeviceCopyable<typename L::Params> && std::is_constructible_v<L, typename L::Params const&, int, int> &&
+    requires(typename L::Params const& params) {
+      typename L::LdsLayout;
+      { L::offsets_fit(params) } -> std::same_as<bool>;
+      &L::k_tiles;
+    };
+
+template <class L>
+concept RegisterStagedLoader = GlobalTileLoader<L> && requires {
+  &L::load;
+  &L::store;
+};
+
+template <class L>
+concept AsyncCopyLoader = GlobalTileLoader<L> && requires { &L::copy; };
+
+}  // namespace hiptile::gemm::block
