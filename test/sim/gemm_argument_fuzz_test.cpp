@@ -32,6 +32,15 @@ enum class Alias { kNone, kDIsA, kDIsB, kInPlace, kCShiftedFromD, kCIsDOtherLd, 
 constexpr int kOperands = 5;  // A, B, C, D, bias
 enum Operand { kA, kB, kC, kD, kBias };
 
+// A positive integer from the environment, or `fallback`.
+int env_limit(char const* name, int fallback) {
+  char const* v = std::getenv(name);
+  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
+}
+// Accepted cases up to this many block-tile K steps (tiles × K tiles) are run and checked against
+// the reference; larger ones only by their launch geometry. The sanitize preset lowers it.
+std::int64_t max_tile_steps() { return env_limit("HIPTILE_FUZZ_MAX_TILE_STEPS", 64); }
+
 template <class Gemm>
 struct GemmSubject {
   using Operator = Gemm;
@@ -235,7 +244,8 @@ struct GemmSubject {
     bool runnable() const {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
-      return real_ && tiles * hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) <= 64 && c_.m * c_.n * c_.k <= (1 << 22);
+      return real_ && tiles * hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) <= max_tile_steps() &&
+             c_.m * c_.n * c_.k <= (1 << 22);
     }
 
     std::string check_geometry(Gemm const& op) const {
@@ -341,10 +351,7 @@ struct GemmSubject {
   };
 };
 
-int random_cases() {
-  char const* v = std::getenv("HIPTILE_FUZZ_CASES");
-  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : 60;
-}
+int random_cases() { return env_limit("HIPTILE_FUZZ_CASES", 60); }
 
 template <class Gemm>
 void fuzz_gemm(char const* label, std::uint64_t seed) {
