@@ -28,12 +28,15 @@ DATA = None
 # isa_report prints it.
 GEMM_NAME = (
     "void hiptile::kernel_entry<hiptile::gemm::kernel::GemmKernel<hiptile::GemmShape<128, 128, 32>, "
-    "hiptile::GemmShape<64, 64, 32>, hiptile::gemm::mainloop::PipelinedMainloop<hiptile::NarrowFloat<"
-    "hiptile::FormatBinary16>, (hiptile::gemm::OperandMajor)1, hiptile::NarrowFloat<hiptile::FormatBinary16>, "
-    "(hiptile::gemm::OperandMajor)1, hiptile::GemmShape<128, 128, 32>, hiptile::GemmShape<64, 64, 32>, "
+    "hiptile::GemmShape<64, 64, 32>, hiptile::gemm::mainloop::PipelinedMainloop<"
+    "hiptile::gemm::block::TileLoader<hiptile::NarrowFloat<hiptile::FormatBinary16>, "
+    "(hiptile::gemm::OperandMajor)1, 128, 32, 256>, "
+    "hiptile::gemm::block::TileLoader<hiptile::NarrowFloat<hiptile::FormatBinary16>, "
+    "(hiptile::gemm::OperandMajor)1, 128, 32, 256>, hiptile::GemmShape<128, 128, 32>, hiptile::GemmShape<64, 64, 32>, "
     "hiptile::gemm::wave::MfmaWaveMma<hiptile::arch::Mfma32x32x8F16, 64, 64, 128, 128, 32>, 64, 2>, "
     "hiptile::epilogue::DirectStoreEpilogue<hiptile::gemm::wave::MfmaWaveMma<hiptile::arch::Mfma32x32x8F16, "
-    "64, 64, 128, 128, 32>, hiptile::NarrowFloat<hiptile::FormatBinary16>, hiptile::layout::RowMajor, "
+    "64, 64, 128, 128, 32>, hiptile::epilogue::MatrixOutput<hiptile::NarrowFloat<hiptile::FormatBinary16>, "
+    "hiptile::layout::RowMajor>, "
     "hiptile::epilogue::LinearCombination<hiptile::NarrowFloat<hiptile::FormatBinary16>, "
     "hiptile::epilogue::Identity, (hiptile::OverflowMode)0>>, hiptile::gemm::kernel::XcdRemap<"
     "hiptile::gemm::kernel::GroupedTileOrder<8>, 8>>>(hiptile::gemm::kernel::GemmKernel<...>::Params)")
