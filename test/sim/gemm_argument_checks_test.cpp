@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "../common/fake_address.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 
 namespace {
@@ -32,20 +33,16 @@ static_assert(noexcept(Gemm::can_implement(std::declval<Args const&>())) &&
               noexcept(std::declval<Gemm&>().initialize(std::declval<Args const&>())) &&
               noexcept(std::declval<Gemm const&>().run()) && noexcept(std::declval<Gemm&>()(std::declval<Args const&>())));
 
-// Addresses far apart that no test dereferences: huge problems are refused before any launch.
-template <class T>
-T* fake(int operand) {
-  return reinterpret_cast<T*>((std::uintptr_t{1} << 44) + (std::uintptr_t(operand) << 50));
-}
+using test_support::fake_address;  // huge problems are refused or only initialised, never run
 
 // Huge-problem arguments with minimal leading dimensions and fake operands.
 Args huge(std::int64_t m, std::int64_t n, std::int64_t k) {
   Args a{};
   a.problem = GemmCoord{int(m), int(n), int(k)};
-  a.a = {fake<half_t const>(0), (k + 7) / 8 * 8};
-  a.b = {fake<half_t const>(1), (k + 7) / 8 * 8};
-  a.c = {fake<half_t const>(2), n};
-  a.d = {fake<half_t>(3), n};
+  a.a = {fake_address<half_t const>(0), (k + 7) / 8 * 8};
+  a.b = {fake_address<half_t const>(1), (k + 7) / 8 * 8};
+  a.c = {fake_address<half_t const>(2), n};
+  a.d = {fake_address<half_t>(3), n};
   return a;
 }
 
@@ -106,9 +103,9 @@ TEST_CASE("extents whose tiles or offsets pass 2^31 are refused by every entry p
                                                     hiptile::arch::Gfx942>;
   GemmNT::Arguments nt{};
   nt.problem = GemmCoord{8, 8, INT_MAX};
-  nt.a = {fake<half_t const>(0), 8};
-  nt.b = {fake<half_t const>(1), 8};
-  nt.d = {fake<half_t>(3), 8};
+  nt.a = {fake_address<half_t const>(0), 8};
+  nt.b = {fake_address<half_t const>(1), 8};
+  nt.d = {fake_address<half_t>(3), 8};
   CHECK(GemmNT::can_implement(nt) == Status::kErrorIndexOverflow);
   GemmNT nt_op;
   CHECK(nt_op.initialize(nt) == Status::kErrorIndexOverflow);

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "../common/argument_fuzz.hpp"
+#include "../common/fake_address.hpp"
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
@@ -209,7 +210,7 @@ struct GemmSubject {
           base = arena_.allocate(span_bytes_[op], c.seed * 7 + op);
         } else {
           // Far apart and never touched: huge cases are only checked, never run.
-          base = reinterpret_cast<std::byte*>((std::uintptr_t{1} << 44) + (std::uintptr_t(op) << 50));
+          base = test_support::fake_address<std::byte>(op);
         }
         base_[op] = base;
       }

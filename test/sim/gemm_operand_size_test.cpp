@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "../common/fake_address.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 
 namespace {
@@ -30,18 +31,15 @@ using GemmNT = hiptile::gemm::device::DefaultGemm<half_t, ColumnMajor, half_t, R
 // The largest byte offset, plus one, a buffer load may use (the builtins take an int offset).
 constexpr std::int64_t kLimit = (std::int64_t{1} << 31) - 1;
 
-template <class T>
-T* fake(int operand) {
-  return reinterpret_cast<T*>((std::uintptr_t{1} << 44) + (std::uintptr_t(operand) << 50));
-}
+using test_support::fake_address;  // huge problems are refused or only initialised, never run
 
 template <class Gemm>
 typename Gemm::Arguments fake_args(int m, int n, int k, std::int64_t lda, std::int64_t ldb) {
   typename Gemm::Arguments a{};
   a.problem = GemmCoord{m, n, k};
-  a.a = {fake<half_t const>(0), lda};
-  a.b = {fake<half_t const>(1), ldb};
-  a.d = {fake<half_t>(3), n};
+  a.a = {fake_address<half_t const>(0), lda};
+  a.b = {fake_address<half_t const>(1), ldb};
+  a.d = {fake_address<half_t>(3), n};
   return a;
 }
 
@@ -74,7 +72,7 @@ TEST_CASE("a K-contiguous operand's limit is one block tile's rows, both sides o
 
   // The same limit on the loader's own Params, and for B (N rows of the tile).
   using LoaderA = GemmTN::LoaderA;
-  hiptile::gemm::OperandView<half_t> view{fake<half_t const>(0), fits, 1 << 20, k, std::int64_t{1} << 50};
+  hiptile::gemm::OperandView<half_t> view{fake_address<half_t const>(0), fits, 1 << 20, k, std::int64_t{1} << 50};
   CHECK(LoaderA::offsets_fit(view));
   view.ld = too_far;
   CHECK_FALSE(LoaderA::offsets_fit(view));
