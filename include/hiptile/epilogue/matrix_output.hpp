@@ -22,24 +22,22 @@ struct MatrixOutput {
     int extent_n = 0;
   };
 
-  // Row m: the offsets of its column 0 in D and in C.
+  // Row m, and the offset of its column 0 in D. C's offset is formed only when C is read: its
+  // leading dimension is not checked when it is not (beta = 0), so it may be any value.
   struct Row {
+    int m;
     std::int64_t d;
-    std::int64_t c;
-    bool exists;
   };
 
-  HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) {
-    return {LayoutC::offset(m, 0, p.ldd), LayoutC::offset(m, 0, p.ldc), m < p.extent_m};
-  }
+  HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) { return {m, LayoutC::offset(m, 0, p.ldd)}; }
   HIPTILE_HOST_DEVICE static bool exists(Params const& p, Row const& row, int n) {
-    return row.exists && n < p.extent_n;
+    return row.m < p.extent_m && n < p.extent_n;
   }
   HIPTILE_HOST_DEVICE static ElementC* d(Params const& p, Row const& row, int n) {
     return p.d + (row.d + LayoutC::offset(0, n, p.ldd));
   }
   HIPTILE_HOST_DEVICE static ElementC const* c(Params const& p, Row const& row, int n) {
-    return p.c + (row.c + LayoutC::offset(0, n, p.ldc));
+    return p.c + LayoutC::offset(row.m, n, p.ldc);
   }
   HIPTILE_HOST_DEVICE static bool contains(Params const& p, int m0, int n0, int rows, int columns) {
     return m0 + rows <= p.extent_m && n0 + columns <= p.extent_n;
