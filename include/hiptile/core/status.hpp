@@ -27,6 +27,12 @@ enum class Status {
   kErrorAliasedOperand,       // an output overlaps an input it must not (in-place C = D excepted)
   kErrorInvalidEnum,          // an enumeration argument holds a value outside its enumerators
   kErrorOperandTooLarge,      // one block's loads reach further into an operand than 32-bit buffer offsets can
+  kErrorGroupsNotDividing,    // convolution: groups does not divide C and K
+  kErrorPaddingTooLarge,      // convolution: padding at least the dilated filter's extent
+  kErrorEmptyOutput,          // convolution: an output extent is zero or negative
+  kErrorChannelsNotAligned,   // convolution: a channel count the iterator's vector width cannot serve
+  kErrorDilatedStridedDgrad,  // convolution: dgrad with both stride > 1 and dilation > 1 in one dimension
+  kErrorWorkspaceTooSmall,    // the workspace is smaller than get_workspace_size()
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -54,6 +60,14 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorAliasedOperand: return "an output overlaps an input";
     case Status::kErrorInvalidEnum: return "enumeration value out of range";
     case Status::kErrorOperandTooLarge: return "operand too large for 32-bit buffer offsets (a leading dimension or K too large)";
+    case Status::kErrorGroupsNotDividing: return "groups does not divide the channel counts C and K";
+    case Status::kErrorPaddingTooLarge: return "padding is at least the dilated filter's extent";
+    case Status::kErrorEmptyOutput: return "an output extent is zero or negative (filter larger than the padded input)";
+    case Status::kErrorChannelsNotAligned:
+      return "channel count per group not a multiple of the iterator's vector width: use the analytic iterator "
+             "with a narrower access (conv::IteratorAlgorithm::kAnalytic, AccessElements 1, 2 or 4)";
+    case Status::kErrorDilatedStridedDgrad: return "dgrad with stride > 1 and dilation > 1 in one dimension is not supported";
+    case Status::kErrorWorkspaceTooSmall: return "workspace smaller than get_workspace_size()";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

@@ -33,11 +33,20 @@ struct DirectStoreEpilogue {
   static constexpr std::size_t kLdsBytesPerWave = 0;
 
   // The epilogue interface (GemmKernel calls it with every thread of the workgroup): the block tile
-  // starts at (block_m0, block_n0), this lane's wave tile `wave_m0, wave_n0` further in, and
-  // wave_lds is the wave's kLdsBytesPerWave of LDS (none here).
+  // of sub-problem `batch` starts at (block_m0, block_n0), this lane's wave tile `wave_m0, wave_n0`
+  // further in, and wave_lds is the wave's kLdsBytesPerWave of LDS (none here).
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int block_m0, int block_n0,
-                                                int wave_m0, int wave_n0, int lane, std::byte* /*wave_lds*/) {
-    store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
+                                                int batch, int wave_m0, int wave_n0, int lane,
+                                                std::byte* /*wave_lds*/) {
+    store_wave_tile(acc, at_batch(p, batch), block_m0 + wave_m0, block_n0 + wave_n0, lane);
+  }
+
+  // The parameters of sub-problem `batch`: its output mapping, and its bias elements.
+  HIPTILE_DEVICE HIPTILE_INLINE static Params at_batch(Params const& p, int batch) {
+    Params b = p;
+    b.output = Output::at_batch(p.output, batch);
+    if (p.bias_mode != BiasMode::kNone) b.bias = p.bias + Output::bias_offset(p.output, batch);
+    return b;
   }
 
   // Stores this lane's accumulators of the wave tile whose first element is (m0, n0).

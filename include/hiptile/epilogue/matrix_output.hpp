@@ -20,6 +20,10 @@ struct MatrixOutput {
     std::int64_t ldd = 0;
     int extent_m = 0;
     int extent_n = 0;
+    // A batched launch (a convolution's groups): elements between consecutive batches' matrices
+    // of C and D, and between their bias vectors. A GEMM has one batch.
+    std::int64_t batch_stride = 0;
+    std::int64_t bias_batch_stride = 0;
   };
 
   // Row m, and the offset of its column 0 in D. C's offset is formed only when C is read: its
@@ -28,6 +32,14 @@ struct MatrixOutput {
     int m;
     std::int64_t d;
   };
+
+  HIPTILE_HOST_DEVICE static Params at_batch(Params p, int batch) {
+    std::int64_t const offset = batch * p.batch_stride;
+    if (p.c != nullptr) p.c += offset;
+    p.d += offset;
+    return p;
+  }
+  HIPTILE_HOST_DEVICE static std::int64_t bias_offset(Params const& p, int batch) { return batch * p.bias_batch_stride; }
 
   HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) { return {m, LayoutC::offset(m, 0, p.ldd)}; }
   HIPTILE_HOST_DEVICE static bool exists(Params const& p, Row const& row, int n) {

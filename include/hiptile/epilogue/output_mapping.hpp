@@ -13,6 +13,9 @@
 //  - bool exists(params, row, n): whether (m, n) is an element of the output;
 //  - Element* d(params, row, n) and Element const* c(params, row, n): its addresses in D and in C
 //    (c only when the output functor reads its source);
+//  - Params at_batch(params, batch) and std::int64_t bias_offset(params, batch): the mapping of
+//    sub-problem `batch` of a batched launch (a convolution's group or dgrad row class), and how
+//    far its bias elements are from the bias pointer (a matrix has one batch: itself, 0);
 //  - bool contains(params, m0, n0, rows, columns): whether every element of that rectangle exists,
 //    for the epilogues' branch-free path;
 //  - kContiguousColumns: whether columns n, n + 1, ... of a row are adjacent in D, and
@@ -36,6 +39,8 @@ concept OutputMapping = DeviceCopyable<typename M::Params> &&
                           &M::exists;
                           &M::d;
                           &M::c;
+                          &M::at_batch;
+                          &M::bias_offset;
                           &M::contains;
                           &M::rows_aligned;
                         };

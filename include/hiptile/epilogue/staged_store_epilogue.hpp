@@ -52,8 +52,10 @@ struct StagedStoreEpilogue {
   static constexpr int kRowsPerPass = WaveSize / kVectorsPerRow;
   static_assert(WaveMma::kWaveM % kRowsPerPass == 0, "WaveShape::kM must be whole passes of the wave's stores");
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int block_m0, int block_n0,
-                                                int wave_m0, int wave_n0, int lane, std::byte* wave_lds) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& batch_params, int block_m0,
+                                                int block_n0, int batch, int wave_m0, int wave_n0, int lane,
+                                                std::byte* wave_lds) {
+    Params const p = Direct::at_batch(batch_params, batch);
     OutputOp const op(p.op);
     bool const staged = Output::contains(p.output, block_m0, block_n0, TileM, TileN) && !op.is_source_needed() &&
                         p.bias_mode == BiasMode::kNone && Output::rows_aligned(p.output, 16);

@@ -38,7 +38,7 @@ class AsyncTileCopy {
 
   // Kernel parameters are read once into registers here: read through a reference in the loop,
   // nvcc reloads them from parameter memory every iteration and the warps wait on those loads.
-  HIPTILE_DEVICE HIPTILE_INLINE AsyncTileCopy(Params const& p, int mn0, int thread)
+  HIPTILE_DEVICE HIPTILE_INLINE AsyncTileCopy(Params const& p, int mn0, int /*batch*/, int thread)
       : data_(p.data),
         row_step_(kRowStep * p.ld),
         rows_left_(p.extent_mn - mn0 - thread / kPacks),

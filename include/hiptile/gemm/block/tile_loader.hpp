@@ -70,8 +70,9 @@ class TileLoader {
     return elements * ByteRange::Int128(sizeof(Element)) <= kMaxBlockBytes;
   }
 
-  // Thread `thread`'s loader for the block tile whose first row (kK) or column (kMN) is mn0.
-  HIPTILE_DEVICE HIPTILE_INLINE TileLoader(Params const& p, int mn0, int thread)
+  // Thread `thread`'s loader for the block tile whose first row (kK) or column (kMN) is mn0 (a
+  // matrix has one batch).
+  HIPTILE_DEVICE HIPTILE_INLINE TileLoader(Params const& p, int mn0, int /*batch*/, int thread)
       : ld_(static_cast<int>(p.ld)), extent_k_(p.extent_k), extent_mn_(p.extent_mn - mn0), thread_(thread) {
     std::int64_t const first = Major == OperandMajor::kK ? std::int64_t(mn0) * p.ld : std::int64_t(mn0);
     std::int64_t const left = p.span_bytes - first * std::int64_t(sizeof(Element));

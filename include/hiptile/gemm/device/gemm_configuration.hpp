@@ -26,22 +26,11 @@
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
-#include "hiptile/gemm/wave/mfma_wave_mma.hpp"
-#include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
-#include "hiptile/gemm/wave/simt_wave_mma.hpp"
+#include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::device {
-
-template <class Atom>
-concept MfmaAtom = requires { Atom::kIsMfma; };
-template <class Atom>
-concept MmaSyncAtom = requires { Atom::kIsMmaSync; };
-template <class Atom>
-concept SimtAtom = requires { Atom::kIsSimt; };
-template <class Atom>
-concept MmaAtomType = MfmaAtom<Atom> || MmaSyncAtom<Atom> || SimtAtom<Atom>;
 
 namespace detail {
 
@@ -63,15 +52,7 @@ struct GemmComponents {
   using LdsLayoutA = LdsLayout<ElementA, TileShape::kM>;
   using LdsLayoutB = LdsLayout<ElementB, TileShape::kN>;
 
-  template <class Atom, bool kMfma = MfmaAtom<Atom>, bool kMmaSync = MmaSyncAtom<Atom>>
-  struct WaveMmaOf : std::type_identity<wave::SimtWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
-  template <class Atom, bool kMmaSync>
-  struct WaveMmaOf<Atom, true, kMmaSync>
-      : std::type_identity<wave::MfmaWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
-  template <class Atom>
-  struct WaveMmaOf<Atom, false, true>
-      : std::type_identity<wave::MmaSyncWaveMma<Atom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>> {};
-  using WaveMma = typename WaveMmaOf<MmaAtom>::type;
+  using WaveMma = wave::WaveMmaFor<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>;
 
   // Only the chosen mainloop and loaders are named, so a gfx942 configuration never instantiates
   // the cp.async ones.
@@ -133,7 +114,7 @@ struct PlaceholderComponents {
       int m0, n0;
     };
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
-    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, std::byte*, int) {}
+    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, std::byte*, int) {}
   };
   struct Loader {
     template <class Params>
@@ -147,7 +128,7 @@ struct PlaceholderComponents {
     using Params =
         typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>::Params;
     static constexpr std::size_t kLdsBytesPerWave = 0;
-    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int,
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int, int,
                                    std::byte*) {}
   };
 };

@@ -1,6 +1,8 @@
 #pragma once
 // GemmKernel: the kernel functor. Each workgroup picks its output tile from the tile order, runs
-// the mainloop into register accumulators, then the epilogue. LDS comes from the launch's dynamic
+// the mainloop into register accumulators, then the epilogue. A batched launch (kBatched) runs one
+// grid row per sub-problem — a convolution's groups and dgrad row classes — and hands its index
+// (block y) to the loaders and the output mapping; a GEMM's batch is the constant 0. LDS comes from the launch's dynamic
 // LDS: the mainloop's stages, reused by the epilogue (kLdsBytesPerWave for each wave) once the
 // mainloop is done.
 #include <cstddef>
@@ -12,7 +14,7 @@
 
 namespace hiptile::gemm::kernel {
 
-template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class TileOrder>
+template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class TileOrder, bool kBatched = false>
 struct GemmKernel {
   struct Params {
     typename Mainloop::Params mainloop;
@@ -30,12 +32,13 @@ struct GemmKernel {
     int const thread = static_cast<int>(thread_idx_x());
     int const m0 = tile.m * TileShape::kM;
     int const n0 = tile.n * TileShape::kN;
+    int const batch = kBatched ? static_cast<int>(block_idx_y()) : 0;
     typename Mainloop::Accumulators acc;
     std::byte* const lds = dynamic_lds();
-    Mainloop::run(acc, p.mainloop, m0, n0, lds, thread);
+    Mainloop::run(acc, p.mainloop, m0, n0, batch, lds, thread);
     auto const wave = Mainloop::wave_origin(thread);
     int const wave_index = thread / Mainloop::kWaveSize;
-    Epilogue::run(acc, p.epilogue, m0, n0, wave.m0, wave.n0, thread % Mainloop::kWaveSize,
+    Epilogue::run(acc, p.epilogue, m0, n0, batch, wave.m0, wave.n0, thread % Mainloop::kWaveSize,
                   lds + wave_index * Epilogue::kLdsBytesPerWave);
   }
 };

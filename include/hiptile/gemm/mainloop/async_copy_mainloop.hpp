@@ -53,16 +53,16 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     typename LoaderB::Params b;
   };
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, std::byte* lds,
-                                                int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
+                                                std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
 
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    LoaderA const loader_a(p.a, m0, thread);
-    LoaderB const loader_b(p.b, n0, thread);
+    LoaderA const loader_a(p.a, m0, batch, thread);
+    LoaderB const loader_b(p.b, n0, batch, thread);
     int const k_tiles = loader_a.k_tiles();
     auto issue = [&](int tile) {
       if (tile < k_tiles) {

@@ -42,16 +42,17 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     typename LoaderB::Params b;
   };
 
-  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over all of K, for this thread's wave.
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, std::byte* lds,
-                                                int thread) {
+  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over all of K of sub-problem `batch`, for this
+  // thread's wave.
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
+                                                std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    LoaderA loader_a(p.a, m0, thread);
-    LoaderB loader_b(p.b, n0, thread);
+    LoaderA loader_a(p.a, m0, batch, thread);
+    LoaderB loader_b(p.b, n0, batch, thread);
     int const k_tiles = loader_a.k_tiles();
     for (int s = 0; s < Stages - 1 && s < k_tiles; ++s) {
       loader_a.load(s);

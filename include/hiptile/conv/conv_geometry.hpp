@@ -1,0 +1,172 @@
+#pragma once
+// ConvGeometry: what every convolution loader and output mapping knows of the problem, built once
+// on the host (make()) and passed to the kernel by value: the problem itself, the derived extents,
+// and the FastDivmod divisors the precomputed iterators and the dgrad row mapping divide by.
+//
+// The implicit GEMM's K is ordered channel block outermost, filter tap innermost: K tile kt is
+// channel block kt / taps (channels kt / taps · TileK ...) of filter tap kt % taps (taps in
+// T, R, S lexicographic order). So each K tile reads one tap of every row, whatever the channel
+// count: channels past C/groups (or K/groups for dgrad) read zero, and a tile never straddles two
+// taps — the vector loads stay contiguous. (Wgrad's K is output pixels; its taps are in N.)
+//
+// Launches have one workgroup row (grid y) per batch: batch b is group b / classes, dgrad row
+// class b % classes (classes = 1 but for strided dgrad; see class_of()).
+#include <cstdint>
+
+#include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/core/fast_divmod.hpp"
+#include "hiptile/core/status.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::conv {
+
+// One dimension of a dgrad row class: input positions first, first + stride, ... (count of them)
+// take filter taps residue, residue + stride, ... (taps of them); position first + j·stride with
+// tap residue + a·stride reads output position base + j − a·dilation.
+struct DgradClassDim {
+  int first;
+  int count;
+  int residue;
+  int taps;
+  int base;
+};
+
+struct ConvGeometry {
+  ConvProblemSize problem;
+  Spatial out;       // Z, P, Q
+  int taps = 1;      // T·R·S
+  int cg = 1;        // C / groups
+  int kg = 1;        // K / groups
+  int classes = 1;   // dgrad row classes (stride_d·stride_h·stride_w for strided dgrad, else 1)
+  bool flip = false; // convolution (not cross-correlation): filter tap f reads data tap F − 1 − f
+  // Divisors (precomputed iterators, dgrad mapping): output pixels per image (Z·P·Q), P·Q, Q;
+  // input pixels per image (D·H·W), H·W, W; taps, R·S, S; C/groups.
+  FastDivmod div_zpq, div_pq, div_q, div_dhw, div_hw, div_w, div_taps, div_rs, div_s, div_cg;
+  // Dgrad row classes: a class's extent in dimension i is the input extent over the stride rounded
+  // up or down (class_dim), so its rows per image (cD·cH·cW), cH·cW and cW take at most 8, 4 and 2
+  // values. Their divisors, indexed by which dimensions round up (bit 2: D, bit 1: H, bit 0: W).
+  FastDivmod div_class_dhw[8], div_class_hw[4], div_class_w[2];
+
+  // Host: the geometry of a problem check() accepted; `strided_dgrad` splits rows into classes.
+  static Status make(ConvProblemSize const& p, bool strided_dgrad, ConvGeometry& g) noexcept {
+    g = ConvGeometry{};
+    g.problem = p;
+    g.out = p.output();
+    g.taps = p.filter[0] * p.filter[1] * p.filter[2];
+    g.cg = p.c / p.groups;
+    g.kg = p.k / p.groups;
+    g.classes = strided_dgrad ? p.stride[0] * p.stride[1] * p.stride[2] : 1;
+    g.flip = p.mode == ConvMode::kConvolution;
+    std::int64_t const divisors[] = {std::int64_t(g.out[0]) * g.out[1] * g.out[2],
+                                     std::int64_t(g.out[1]) * g.out[2],
+                                     g.out[2],
+                                     std::int64_t(p.input[0]) * p.input[1] * p.input[2],
+                                     std::int64_t(p.input[1]) * p.input[2],
+                                     p.input[2],
+                                     g.taps,
+                                     std::int64_t(p.filter[1]) * p.filter[2],
+                                     p.filter[2],
+                                     g.cg};
+    FastDivmod* const targets[] = {&g.div_zpq, &g.div_pq, &g.div_q,    &g.div_dhw, &g.div_hw,
+                                   &g.div_w,   &g.div_taps, &g.div_rs, &g.div_s, &g.div_cg};
+    for (int i = 0; i < 10; ++i) {
+      if (Status const s = FastDivmod::make(divisors[i], *targets[i]); !ok(s)) return s;
+    }
+    std::int64_t extents[3][2];  // [dimension][rounded up]
+    for (int i = 0; i < 3; ++i) {
+      extents[i][0] = p.input[i] / p.stride[i];
+      extents[i][1] = (p.input[i] + p.stride[i] - 1) / p.stride[i];
+    }
+    // An empty class has no rows to divide: its divisor stays 1.
+    auto const make_positive = [](std::int64_t d, FastDivmod& out) {
+      return d > 0 ? FastDivmod::make(d, out) : Status::kSuccess;
+    };
+    for (int bits = 0; bits < 8; ++bits) {
+      std::int64_t const w = extents[2][bits & 1];
+      std::int64_t const hw = extents[1][(bits >> 1) & 1] * w;
+      Status s = make_positive(extents[0][bits >> 2] * hw, g.div_class_dhw[bits]);
+      if (ok(s) && bits < 4) s = make_positive(hw, g.div_class_hw[bits]);
+      if (ok(s) && bits < 2) s = make_positive(w, g.div_class_w[bits]);
+      if (!ok(s)) return s;
+    }
+    return Status::kSuccess;
+  }
+
+  HIPTILE_HOST_DEVICE int group_of(int batch) const { return batch / classes; }
+  HIPTILE_HOST_DEVICE int class_index_of(int batch) const { return batch % classes; }
+
+  // Filter tap index f in dimension i as read from the data: F − 1 − f in convolution mode.
+  HIPTILE_HOST_DEVICE int data_tap(int i, int f) const { return flip ? problem.filter[i] - 1 - f : f; }
+
+  // Dimension i of dgrad row class `cls` (cls = (ρd·sh + ρh)·sw + ρw). With unit stride the one
+  // class holds every position and every tap.
+  HIPTILE_HOST_DEVICE DgradClassDim class_dim(int cls, int i) const {
+    int const s = problem.stride[i];
+    int residue = 0;
+    if (classes > 1) {
+      int const inner = i == 0 ? problem.stride[1] * problem.stride[2] : (i == 1 ? problem.stride[2] : 1);
+      residue = (cls / inner) % s;
+    }
+    int const pad = problem.pad_before[i];
+    int const extent = problem.input[i];
+    int const filter = problem.filter[i];
+    int const first = ((residue - pad) % s + s) % s;
+    DgradClassDim d;
+    d.first = first;
+    d.count = first < extent ? (extent - 1 - first) / s + 1 : 0;
+    d.residue = residue;
+    d.taps = residue < filter ? (filter - 1 - residue) / s + 1 : 0;
+    // (first + pad − residue·dilation) is a multiple of the stride by the choice of first (dilation
+    // is 1 when the stride is not).
+    d.base = (first + pad - residue * problem.dilation[i]) / s;
+    return d;
+  }
+
+  // Dgrad row class `cls` as a whole: its three dimensions, rows per image, taps, and which of
+  // its extents round up (the index of its divisors).
+  struct DgradClass {
+    DgradClassDim dim[3];
+    int per_image;
+    int taps;
+    int bits;
+  };
+  HIPTILE_HOST_DEVICE DgradClass dgrad_class(int cls) const {
+    DgradClass c;
+    c.per_image = 1;
+    c.taps = 1;
+    c.bits = 0;
+    for (int i = 0; i < 3; ++i) {
+      c.dim[i] = class_dim(cls, i);
+      c.per_image *= c.dim[i].count;
+      c.taps *= c.dim[i].taps;
+      int const s = problem.stride[i];
+      c.bits = 2 * c.bits + (c.dim[i].count == (problem.input[i] + s - 1) / s ? 1 : 0);
+    }
+    return c;
+  }
+
+  // Row m of class c (m < N·c.per_image): its image and position index j in each dimension (input
+  // position dim[i].first + j[i]·stride[i]), by FastDivmod (kFast) or by `/` and `%`.
+  template <bool kFast>
+  HIPTILE_HOST_DEVICE int dgrad_row(DgradClass const& c, int m, int (&j)[3]) const {
+    if constexpr (kFast) {
+      auto const [n, dhw] = div_class_dhw[c.bits].divmod(m);
+      auto const [jd, hw] = div_class_hw[c.bits & 3].divmod(dhw);
+      auto const [jh, jw] = div_class_w[c.bits & 1].divmod(hw);
+      j[0] = jd;
+      j[1] = jh;
+      j[2] = jw;
+      return n;
+    } else {
+      int const w = c.dim[2].count;
+      int const hw = c.dim[1].count * w;
+      j[2] = m % w;
+      j[1] = (m / w) % c.dim[1].count;
+      j[0] = (m / hw) % c.dim[0].count;
+      return m / c.per_image;
+    }
+  }
+};
+
+}  // namespace hiptile::conv

@@ -1,0 +1,300 @@
+#pragma once
+// ImplicitGemmConvolution: the device-level convolution operator — Fprop, Dgrad or Wgrad of a 2-D
+// or 3-D convolution as an implicit GEMM, built from GEMM's mainloop, wave MMAs and epilogues.
+//
+//   using Conv = hiptile::conv::device::ImplicitGemmConvolution<
+//       ConvOperator::kFprop, half_t, half_t, float, arch::Gfx942, GemmShape<128, 128, 32>,
+//       GemmShape<64, 64, 32>, arch::Mfma32x32x8F16, epilogue::LinearCombination<half_t>,
+//       IteratorAlgorithm::kPrecomputed, 8, 2>;
+//   Conv::Arguments args{problem, x, w, nullptr, y, {alpha, beta}};
+//   Status s = Conv::can_implement(args);
+//   Conv op; op.initialize(args); op.run(stream);
+//
+// The operands, in the implicit GEMM's roles (FACTS.md, "Conv as implicit GEMM"):
+//
+//   operator  a    b    d    M               N              K
+//   Fprop     x    w    y    N·Z·P·Q         K/groups       T·R·S·C/groups
+//   Dgrad     dy   w    dx   N·D·H·W         C/groups       T·R·S·K/groups
+//   Wgrad     dy   x    dw   K/groups        T·R·S·C/groups N·Z·P·Q
+//
+// x and dx are NDHWC, y and dy NZPQK, w and dw KTRSC (C/groups channels): packed, channels
+// innermost. c, when the output op reads it (β ≠ 0), is a tensor shaped like d (it may be d itself);
+// the bias, when given, has one element per channel of d (Wgrad: per output filter k).
+// The launch has one grid row per group (and, for strided Dgrad, per row class).
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/conv/conv_operand.hpp"
+#include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/conv_configuration.hpp"
+#include "hiptile/conv/dgrad_output.hpp"
+#include "hiptile/conv/iterator_algorithm.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/core/status.hpp"
+#include "hiptile/epilogue/bias.hpp"
+#include "hiptile/gemm/device/gemm_configuration.hpp"
+#include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/platform/launch.hpp"
+#include "hiptile/platform/stream.hpp"
+
+namespace hiptile::conv::device {
+
+template <ConvOperator Op, class Element_, class ElementC_, class ElementAccumulator_, class Arch, class TileShape,
+          class WaveShape, class MmaAtom, class OutputOp, IteratorAlgorithm Algorithm, int AccessElements, int Stages,
+          RowDivision LoadDivision = RowDivision::kFast, RowDivision StoreDivision = RowDivision::kFast>
+class ImplicitGemmConvolution {
+  using Layouts = ConvOperandLayouts<Op>;
+  static_assert(sizeof(gemm::device::GemmConfigurationCheck<Element_, typename Layouts::A, Element_,
+                                                            typename Layouts::B, ElementC_, layout::RowMajor,
+                                                            ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
+                                                            OutputOp, gemm::kernel::RowMajorTileOrder, Stages>) > 0);
+  static_assert(sizeof(ConvConfigurationCheck<Element_, Arch, Algorithm, AccessElements>) > 0);
+  using Components = ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm,
+                                    AccessElements, Stages, LoadDivision, StoreDivision>;
+
+ public:
+  static constexpr ConvOperator kOperator = Op;
+  static constexpr IteratorAlgorithm kAlgorithm = Algorithm;
+  static constexpr int kAccessElements = AccessElements;  // channels per access of a and b
+  static constexpr int kStages = Stages;
+  static constexpr RowDivision kLoadDivision = LoadDivision;
+  static constexpr RowDivision kStoreDivision = StoreDivision;
+  using Element = Element_;    // a and b
+  using ElementC = ElementC_;  // c, d and the bias
+  using ElementAccumulator = ElementAccumulator_;
+  using ArchTag = Arch;
+  using TileShapeType = TileShape;
+  using WaveShapeType = WaveShape;
+  using MmaAtomType = MmaAtom;
+  using OutputOpType = OutputOp;
+  using LoaderA = typename Components::LoaderA;
+  using LoaderB = typename Components::LoaderB;
+  using Output = typename Components::Output;
+  using Mainloop = typename Components::Mainloop;
+  using Epilogue = typename Components::Epilogue;
+  using Kernel = typename Components::Kernel;
+  static constexpr int kThreads = Mainloop::kThreads;
+  static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
+  static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
+                "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
+  static constexpr std::int64_t kMaxWorkgroups =
+      std::min<std::int64_t>(gemm::kernel::kMaxTiles, std::int64_t(max_grid_extent(0, unsigned(kThreads))));
+  // Filter extents the precomputed iterators' masks can hold.
+  static constexpr int kMaxPrecomputedFilterExtent = 32;
+
+  struct Arguments {
+    ConvProblemSize problem;
+    Element const* a = nullptr;   // Fprop: x; Dgrad: dy; Wgrad: dy
+    Element const* b = nullptr;   // Fprop: w; Dgrad: w; Wgrad: x
+    ElementC const* c = nullptr;  // shaped like d; may be null when the output op ignores it (β = 0)
+    ElementC* d = nullptr;        // Fprop: y; Dgrad: dx; Wgrad: dw
+    typename OutputOp::Params output_op{};
+    ElementC const* bias = nullptr;  // one per channel of d (Wgrad: per filter); null: no bias
+  };
+
+  // kSuccess, or the first failed check in the order of docs/conv.md's table.
+  static Status can_implement(Arguments const& args) noexcept {
+    ConvProblemSize const& p = args.problem;
+    if (Status const s = p.check(); !ok(s)) return s;
+    if (Op == ConvOperator::kDgrad) {
+      for (int i = 0; i < 3; ++i) {
+        if (p.stride[i] > 1 && p.dilation[i] > 1) return Status::kErrorDilatedStridedDgrad;
+      }
+    }
+    bool const source = OutputOp(args.output_op).is_source_needed();
+    if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
+      return Status::kErrorNullPointer;
+    }
+    // The channel runs each loader reads in one access: C/groups for x and w (Fprop, Wgrad's x,
+    // Dgrad's w), K/groups for dy (Dgrad, Wgrad).
+    int const cg = p.c / p.groups;
+    int const kg = p.k / p.groups;
+    bool const channels = Op == ConvOperator::kFprop   ? cg % AccessElements == 0
+                          : Op == ConvOperator::kDgrad ? cg % AccessElements == 0 && kg % AccessElements == 0
+                                                       : cg % AccessElements == 0 && kg % AccessElements == 0;
+    if (!channels) return Status::kErrorChannelsNotAligned;
+    if (Algorithm == IteratorAlgorithm::kPrecomputed && Op != ConvOperator::kWgrad) {
+      for (int i = 0; i < 3; ++i) {
+        if (p.filter[i] > kMaxPrecomputedFilterExtent) return Status::kErrorNotSupported;
+      }
+    }
+    std::size_t const access_bytes = std::size_t(AccessElements) * sizeof(Element);
+    if (!aligned(args.a, access_bytes) || !aligned(args.b, access_bytes) || !aligned(args.d, alignof(ElementC)) ||
+        (source && !aligned(args.c, alignof(ElementC))) ||
+        (args.bias != nullptr && !aligned(args.bias, alignof(ElementC)))) {
+      return Status::kErrorMisalignedOperand;
+    }
+    // The kernel indexes GEMM rows, columns and K, and pixels, in int.
+    auto const gemm = p.implicit_gemm(Op);
+    std::int64_t const pixels_in = std::int64_t(p.n) * p.input[0] * p.input[1] * p.input[2];
+    auto const fits_int = [](std::int64_t v, int tile) { return v <= INT32_MAX && round_up_fits(int(v), tile); };
+    if (!fits_int(gemm.m, TileShape::kM) || !fits_int(gemm.n, TileShape::kN) ||
+        !fits_int(gemm.k + TileShape::kK * std::int64_t(p.filter[0]) * p.filter[1] * p.filter[2], TileShape::kK) ||
+        !fits_int(pixels_in, 1)) {
+      return Status::kErrorIndexOverflow;
+    }
+    Ranges const r = ranges(args, source);
+    if (!r.a.addressable() || !r.b.addressable() || !r.c.addressable() || !r.d.addressable() ||
+        !r.bias.addressable()) {
+      return Status::kErrorIndexOverflow;
+    }
+    ConvGeometry geometry;
+    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry); !ok(s)) return s;
+    if (!LoaderA::offsets_fit(operand_a(args, geometry)) || !LoaderB::offsets_fit(operand_b(args, geometry))) {
+      return Status::kErrorOperandTooLarge;
+    }
+    bool const in_place = static_cast<void const*>(args.c) == args.d;
+    if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
+      return Status::kErrorAliasedOperand;
+    }
+    Launch const l = launch_shape(p, geometry);
+    if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1)) {
+      return Status::kErrorGridTooLarge;
+    }
+    return Status::kSuccess;
+  }
+
+  static std::size_t get_workspace_size(Arguments const&) noexcept { return 0; }
+
+  // Runs can_implement, then builds the kernel's Params; on failure the operator is left
+  // uninitialised.
+  Status initialize(Arguments const& args, void* /*workspace*/ = nullptr) noexcept {
+    initialized_ = false;
+    if (Status const s = can_implement(args); !ok(s)) return s;
+    ConvProblemSize const& p = args.problem;
+    ConvGeometry geometry;
+    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry); !ok(s)) return s;
+    Launch const l = launch_shape(p, geometry);
+    typename Kernel::Params params{};
+    if (Status const s = gemm::kernel::RowMajorTileOrder::make_params(l.tiles_m, l.tiles_n, params.order); !ok(s)) {
+      return s;
+    }
+    params.mainloop.a = operand_a(args, geometry);
+    params.mainloop.b = operand_b(args, geometry);
+    auto& e = params.epilogue;
+    e.output = output(args, geometry);
+    e.bias = args.bias;
+    e.bias_mode = args.bias == nullptr            ? epilogue::BiasMode::kNone
+                  : Op == ConvOperator::kWgrad ? epilogue::BiasMode::kPerRow
+                                                  : epilogue::BiasMode::kPerColumn;
+    e.op = args.output_op;
+    params_ = params;
+    launch_ = l;
+    initialized_ = true;
+    return Status::kSuccess;
+  }
+
+  Status run(Stream stream = nullptr) const noexcept {
+    if (!initialized_) return Status::kErrorNotInitialized;
+    LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches)}, {unsigned(kThreads)}, kLdsBytes,
+                              stream};
+    return launch<Kernel>(config, params_);
+  }
+
+  Status operator()(Arguments const& args, void* workspace = nullptr, Stream stream = nullptr) noexcept {
+    Status const s = initialize(args, workspace);
+    return ok(s) ? run(stream) : s;
+  }
+
+  typename Kernel::Params const& params() const noexcept { return params_; }
+  bool initialized() const noexcept { return initialized_; }
+  // The launch initialize() set up: tiles per batch (grid x) and batches (grid y: groups, times
+  // row classes for Dgrad).
+  int workgroups() const noexcept { return launch_.tiles * launch_.batches; }
+  int batches() const noexcept { return launch_.batches; }
+
+ private:
+  using Int128 = ByteRange::Int128;
+
+  static bool aligned(void const* p, std::size_t bytes) noexcept {
+    return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
+  }
+
+  struct Launch {
+    int tiles_m = 0, tiles_n = 0;
+    std::int64_t tiles = 0;
+    std::int64_t batches = 0;
+  };
+  // One batch per group (and Dgrad row class); its GEMM's M is the largest class's rows.
+  static Launch launch_shape(ConvProblemSize const& p, ConvGeometry const& g) noexcept {
+    auto gemm = p.implicit_gemm(Op);
+    if (Op == ConvOperator::kDgrad) {
+      gemm.m = p.n;
+      for (int i = 0; i < 3; ++i) gemm.m *= ceil_div(p.input[i], p.stride[i]);
+    }
+    Launch l;
+    l.tiles_m = int(ceil_div<std::int64_t>(gemm.m, TileShape::kM));
+    l.tiles_n = int(ceil_div<std::int64_t>(gemm.n, TileShape::kN));
+    l.tiles = std::int64_t(l.tiles_m) * l.tiles_n;
+    l.batches = std::int64_t(p.groups) * g.classes;
+    return l;
+  }
+
+  // The tensors: what the kernel reads (a, b, c, bias) or writes (d), in elements.
+  static std::int64_t elements_a(ConvProblemSize const& p) noexcept {
+    return Op == ConvOperator::kFprop ? p.activation_elements() : p.output_elements();
+  }
+  static std::int64_t elements_b(ConvProblemSize const& p) noexcept {
+    return Op == ConvOperator::kWgrad ? p.activation_elements() : p.filter_elements();
+  }
+  static std::int64_t elements_d(ConvProblemSize const& p) noexcept {
+    return Op == ConvOperator::kFprop   ? p.output_elements()
+           : Op == ConvOperator::kDgrad ? p.activation_elements()
+                                        : p.filter_elements();
+  }
+  static int bias_elements(ConvProblemSize const& p) noexcept { return Op == ConvOperator::kDgrad ? p.c : p.k; }
+
+  struct Ranges {
+    ByteRange a, b, c, d, bias;
+  };
+  static Ranges ranges(Arguments const& args, bool source) noexcept {
+    ConvProblemSize const& p = args.problem;
+    Ranges r;
+    r.a = ByteRange(args.a, elements_a(p), sizeof(Element));
+    r.b = ByteRange(args.b, elements_b(p), sizeof(Element));
+    r.d = ByteRange(args.d, elements_d(p), sizeof(ElementC));
+    if (source) r.c = ByteRange(args.c, elements_d(p), sizeof(ElementC));
+    if (args.bias != nullptr) r.bias = ByteRange(args.bias, bias_elements(p), sizeof(ElementC));
+    return r;
+  }
+
+  static typename LoaderA::Params operand_a(Arguments const& args, ConvGeometry const& g) noexcept {
+    return {args.a, elements_a(args.problem), g};
+  }
+  static typename LoaderB::Params operand_b(Arguments const& args, ConvGeometry const& g) noexcept {
+    return {args.b, elements_b(args.problem), g};
+  }
+
+  // Fprop: y as an (N·Z·P·Q) × K matrix, group g's columns from g·K/groups. Wgrad: dw as a
+  // K × (taps·C/groups) matrix, group g's rows from g·K/groups. Dgrad: the row-class mapping.
+  static typename Output::Params output(Arguments const& args, ConvGeometry const& g) noexcept {
+    ConvProblemSize const& p = args.problem;
+    if constexpr (Op == ConvOperator::kDgrad) {
+      typename Output::Params o;
+      o.c = args.c;
+      o.d = args.d;
+      o.geometry = g;
+      return o;
+    } else {
+      auto const gemm = p.implicit_gemm(Op);
+      typename Output::Params o;
+      o.c = args.c;
+      o.d = args.d;
+      o.ldc = o.ldd = Op == ConvOperator::kFprop ? p.k : gemm.n;
+      o.extent_m = int(gemm.m);
+      o.extent_n = int(gemm.n);
+      o.batch_stride = Op == ConvOperator::kFprop ? g.kg : std::int64_t(g.kg) * gemm.n;
+      o.bias_batch_stride = g.kg;
+      return o;
+    }
+  }
+
+  typename Kernel::Params params_{};
+  Launch launch_{};
+  bool initialized_ = false;
+};
+
+}  // namespace hiptile::conv::device

@@ -1,0 +1,245 @@
+#pragma once
+// The loaders of Dgrad's implicit GEMM (dx from dy and w), one row class at a time
+// (conv_geometry.hpp, class_dim): M = the class's input pixels N·cD·cH·cW, N = C/groups,
+// K = the class's taps · channel blocks of K/groups. Unit stride is the one class that holds every
+// pixel and every tap; with stride s a class visits only the taps congruent to its residue, and a
+// class with none (stride larger than the filter) has no K tiles at all: its rows get the
+// epilogue's β·C and bias alone.
+//
+//   AnalyticDgradOutputGradientLoader     A = dy gathered; coordinates recomputed each K tile with
+//                                         `/` and `%`; AccessElements channels per access
+//   PrecomputedDgradOutputGradientLoader  A = dy gathered; each row's position found once per block
+//                                         with the class's host-built FastDivmods, the tap advanced
+//                                         by increments, valid taps as bit masks; whole vectors
+//   DgradFilterLoader                     B = w read C-contiguous (MN-major), for both
+#include <cstdint>
+
+#include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/conv/conv_operand.hpp"
+#include "hiptile/conv/fprop_loaders.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/block/gathered_tile.hpp"
+#include "hiptile/gemm/operand.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::conv {
+
+// The class tap `a` (0 <= a < class taps, D outermost) as a per-dimension tap index a_i.
+HIPTILE_HOST_DEVICE inline void class_tap(ConvGeometry::DgradClass const& c, int a, int (&tap)[3]) {
+  tap[2] = a % c.dim[2].taps;
+  tap[1] = (a / c.dim[2].taps) % c.dim[1].taps;
+  tap[0] = a / (c.dim[2].taps * c.dim[1].taps);
+}
+
+// Reach of a dgrad A block: the images the rows of its class can come from, whose per-image rows
+// are at least the product of max(1, input / stride).
+inline std::int64_t dgrad_images_reached(ConvGeometry const& g, std::int64_t rows) {
+  ConvProblemSize const& c = g.problem;
+  std::int64_t per_image = 1;
+  for (int i = 0; i < 3; ++i) {
+    std::int64_t const e = c.input[i] / c.stride[i];
+    per_image *= e > 0 ? e : 1;
+  }
+  return images_reached(rows, per_image, c.n);
+}
+
+template <class Element, int TileM, int TileK, int Threads, int AccessElements>
+class AnalyticDgradOutputGradientLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads, AccessElements>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = AccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept {
+    ConvGeometry const& g = p.geometry;
+    std::int64_t const image = std::int64_t(g.out[0]) * g.out[1] * std::int64_t(g.out[2]) * g.problem.k;
+    return Params::reach_fits(ByteRange::Int128(dgrad_images_reached(g, TileM)) * image);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE AnalyticDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
+      : g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), m0_(m0), thread_(thread) {
+    n_first_ = class_.per_image > 0 ? m0 / class_.per_image : 0;
+    std::int64_t const image = std::int64_t(g_.out[0]) * g_.out[1] * g_.out[2] * g_.problem.k;
+    buffer_ = p.resource(n_first_ * image + std::int64_t(g_.group_of(batch)) * g_.kg);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
+    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, TileK) : 0;
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    ConvProblemSize const& c = g_.problem;
+    int const channel0 = (kt / class_.taps) * TileK;
+    int tap[3];
+    class_tap(class_, kt % class_.taps, tap);
+    int const rows = c.n * class_.per_image;
+    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+      int const m = m0_ + mn;
+      int const channel = channel0 + k;
+      if (m >= rows || channel >= g_.kg) return kInvalidOffset;
+      int j[3];
+      int const n = g_.dgrad_row<false>(class_, m, j);
+      int o[3];
+      for (int i = 0; i < 3; ++i) {
+        o[i] = class_.dim[i].base + j[i] - tap[i] * c.dilation[i];
+        if (o[i] < 0 || o[i] >= g_.out[i]) return kInvalidOffset;
+      }
+      int const pixel = (((n - n_first_) * g_.out[0] + o[0]) * g_.out[1] + o[1]) * g_.out[2] + o[2];
+      return static_cast<std::uint32_t>(pixel * c.k + channel) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  ConvGeometry const& g_;
+  ConvGeometry::DgradClass class_;
+  int m0_;
+  int thread_;
+  int n_first_;
+  arch::BufferResource buffer_;
+  Tile tile_;
+};
+
+// Needs K/groups a multiple of the 16-byte vector and at most 32 class taps per dimension.
+template <class Element, int TileM, int TileK, int Threads>
+class PrecomputedDgradOutputGradientLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads,
+                                         16 / static_cast<int>(sizeof(Element))>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kVectorElements;
+  static constexpr int kMaxFilterExtent = 32;
+
+  static bool offsets_fit(Params const& p) noexcept {
+    return AnalyticDgradOutputGradientLoader<Element, TileM, TileK, Threads, kAccessElements>::offsets_fit(p);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
+      : thread_(thread), kg_(p.geometry.kg) {
+    ConvGeometry const& g = p.geometry;
+    ConvProblemSize const& c = g.problem;
+    ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
+    taps_ = cls.per_image > 0 ? cls.taps : 0;
+    int const rows = c.n * cls.per_image;
+    int const n_first = cls.per_image > 0 ? g.div_class_dhw[cls.bits].div(m0) : 0;
+    std::int64_t const image = std::int64_t(g.out[0]) * g.out[1] * g.out[2] * c.k;
+    buffer_ = p.resource(n_first * image + std::int64_t(g.group_of(batch)) * g.kg);
+    for (int i = 0; i < 3; ++i) extent_[i] = cls.dim[i].taps;
+    // One class tap further in dimension i moves dy's position back by the dilation (stride 1) or
+    // by one (stride > 1, where the class's taps are a stride apart).
+    step_[2] = -c.dilation[2] * c.k;
+    step_[1] = -c.dilation[1] * g.out[2] * c.k;
+    step_[0] = -c.dilation[0] * g.out[1] * g.out[2] * c.k;
+    HIPTILE_UNROLL
+    for (int slot = 0; slot < Tile::kSlots; ++slot) {
+      int const m = m0 + Tile::slot_mn(thread, slot);
+      for (int i = 0; i < 3; ++i) mask_[slot][i] = 0;
+      corner_[slot] = 0;
+      if (m >= rows) continue;
+      int j[3];
+      int const n = g.dgrad_row<true>(cls, m, j);
+      int o0[3];
+      for (int i = 0; i < 3; ++i) {
+        o0[i] = cls.dim[i].base + j[i];
+        for (int a = 0; a < cls.dim[i].taps; ++a) {
+          int const o = o0[i] - a * c.dilation[i];
+          if (o >= 0 && o < g.out[i]) mask_[slot][i] |= 1u << a;
+        }
+      }
+      corner_[slot] = ((((n - n_first) * g.out[0] + o0[0]) * g.out[1] + o0[1]) * g.out[2] + o0[2]) * c.k;
+    }
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(kg_, TileK); }
+
+  // K tiles come in order from 0, so the class tap advances by one each call.
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int /*kt*/) {
+    int const tap_offset = tap_[0] * step_[0] + tap_[1] * step_[1] + tap_[2] * step_[2] + channel0_;
+    int const channel0 = channel0_;
+    tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
+      bool const valid = ((mask_[slot][0] >> tap_[0]) & (mask_[slot][1] >> tap_[1]) & (mask_[slot][2] >> tap_[2]) & 1u) &&
+                         channel0 + k < kg_;
+      return valid ? static_cast<std::uint32_t>(corner_[slot] + tap_offset + k) * sizeof(Element) : kInvalidOffset;
+    });
+    if (++tap_[2] == extent_[2]) {
+      tap_[2] = 0;
+      if (++tap_[1] == extent_[1]) {
+        tap_[1] = 0;
+        if (++tap_[0] == extent_[0]) {
+          tap_[0] = 0;
+          channel0_ += TileK;
+        }
+      }
+    }
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  int thread_;
+  int kg_;
+  int taps_;
+  arch::BufferResource buffer_;
+  int extent_[3];
+  int step_[3];
+  int tap_[3] = {0, 0, 0};
+  int channel0_ = 0;
+  int corner_[Tile::kSlots];             // element offset of the row's dy position at class tap (0, 0, 0)
+  std::uint32_t mask_[Tile::kSlots][3];  // bit a: class tap a of dimension i lands inside dy
+  Tile tile_;
+};
+
+// B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups.
+template <class Element, int TileN, int TileK, int Threads, int AccessElements>
+class DgradFilterLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileN, TileK, Threads, AccessElements>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+
+  // Reach from the block's first channel of its group's filters: all of them.
+  static bool offsets_fit(Params const& p) noexcept {
+    return Params::reach_fits(ByteRange::Int128(p.geometry.kg) * p.geometry.taps * p.geometry.cg);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, int n0, int batch, int thread)
+      : g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), n0_(n0), thread_(thread) {
+    buffer_ = p.resource(std::int64_t(g_.group_of(batch)) * g_.kg * g_.taps * g_.cg + n0);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
+    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, TileK) : 0;
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    ConvProblemSize const& c = g_.problem;
+    int const channel0 = (kt / class_.taps) * TileK;
+    int tap[3];
+    class_tap(class_, kt % class_.taps, tap);
+    int filter[3];
+    for (int i = 0; i < 3; ++i) {
+      filter[i] = g_.data_tap(i, class_.dim[i].residue + tap[i] * (c.stride[i] > 1 ? c.stride[i] : 1));
+    }
+    int const filter_tap = (filter[0] * c.filter[1] + filter[1]) * c.filter[2] + filter[2];
+    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+      int const channel = channel0 + k;  // of dy, K
+      if (n0_ + mn >= g_.cg || channel >= g_.kg) return kInvalidOffset;
+      return static_cast<std::uint32_t>((channel * g_.taps + filter_tap) * g_.cg + mn) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  ConvGeometry const& g_;
+  ConvGeometry::DgradClass class_;
+  int n0_;
+  int thread_;
+  arch::BufferResource buffer_;
+  Tile tile_;
+};
+
+}  // namespace hiptile::conv

@@ -1,0 +1,85 @@
+#pragma once
+// DgradOutput: the OutputMapping (epilogue/output_mapping.hpp) of Dgrad's implicit GEMM. GEMM row m
+// of row class `cls` is input pixel (n, d, h, w) with d = first_d + j_d·stride_d (and so on) for
+// (n, j_d, j_h, j_w) = m split by the class's extents; column n is channel g·C/groups + n of dx
+// (and of the source tensor C, shaped like dx). With unit stride the one class is dx in order.
+//
+// Splitting m divides by the class's rows per image and extents. CUTLASS's strided-dgrad epilogue
+// does that with `/` and `%` in both its source load and its store (FACTS.md); here each is a
+// template switch: RowDivision::kFast uses the FastDivmods the host built for the class
+// (ConvGeometry::div_class_*), kPlain divides. The load (C's address) and the store (D's) choose
+// separately, so a benchmark can compare none, load only, store only and both.
+#include <cstdint>
+
+#include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::conv {
+
+enum class RowDivision { kPlain, kFast };
+
+template <class ElementC, RowDivision Load = RowDivision::kFast, RowDivision Store = RowDivision::kFast>
+struct DgradOutput {
+  using Element = ElementC;
+  static constexpr bool kContiguousColumns = true;
+
+  struct Params {
+    ElementC const* c = nullptr;  // the source tensor, N × D × H × W × C like dx
+    ElementC* d = nullptr;        // dx
+    ConvGeometry geometry;
+    // Set by at_batch(), once per block: the block's group and row class.
+    int group = 0;
+    ConvGeometry::DgradClass cls{};
+  };
+
+  // Row m, and its pixel's element offset in D (-1 when m is past the class's rows).
+  struct Row {
+    int m;
+    std::int64_t d;
+  };
+
+  HIPTILE_HOST_DEVICE static Params at_batch(Params p, int batch) {
+    p.group = p.geometry.group_of(batch);
+    p.cls = p.geometry.dgrad_class(p.geometry.class_index_of(batch));
+    return p;
+  }
+  // The bias is per channel of dx: group g's starts at channel g·C/groups.
+  HIPTILE_HOST_DEVICE static std::int64_t bias_offset(Params const& p, int batch) {
+    return std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg;
+  }
+
+  HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) { return {m, offset<Store == RowDivision::kFast>(p, m)}; }
+  HIPTILE_HOST_DEVICE static bool exists(Params const& p, Row const& row, int n) {
+    return row.d >= 0 && n < p.geometry.cg;
+  }
+  HIPTILE_HOST_DEVICE static ElementC* d(Params const& p, Row const& row, int n) { return p.d + (row.d + n); }
+  HIPTILE_HOST_DEVICE static ElementC const* c(Params const& p, Row const& row, int n) {
+    if constexpr (Load == Store) return p.c + (row.d + n);
+    return p.c + (offset<Load == RowDivision::kFast>(p, row.m) + n);
+  }
+  HIPTILE_HOST_DEVICE static bool contains(Params const& p, int m0, int n0, int rows, int columns) {
+    return m0 + rows <= p.geometry.problem.n * p.cls.per_image && n0 + columns <= p.geometry.cg;
+  }
+  HIPTILE_HOST_DEVICE static bool rows_aligned(Params const& p, int bytes) {
+    std::int64_t const first = std::int64_t(p.group) * p.geometry.cg;
+    return reinterpret_cast<std::uintptr_t>(p.d + first) % bytes == 0 &&
+           (std::int64_t(p.geometry.problem.c) * std::int64_t(sizeof(ElementC))) % bytes == 0;
+  }
+
+ private:
+  // The element offset in dx of row m's channel 0 of its group, or -1 past the class's rows.
+  template <bool kFast>
+  HIPTILE_HOST_DEVICE static std::int64_t offset(Params const& p, int m) {
+    ConvGeometry const& g = p.geometry;
+    ConvGeometry::DgradClass const& cls = p.cls;
+    if (m >= g.problem.n * cls.per_image) return -1;
+    int j[3];
+    int const n = g.dgrad_row<kFast>(cls, m, j);
+    ConvProblemSize const& c = g.problem;
+    std::int64_t pixel = n;
+    for (int i = 0; i < 3; ++i) pixel = pixel * c.input[i] + cls.dim[i].first + j[i] * c.stride[i];
+    return pixel * c.c + std::int64_t(p.group) * g.cg;
+  }
+};
+
+}  // namespace hiptile::conv

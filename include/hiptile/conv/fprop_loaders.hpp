@@ -1,0 +1,254 @@
+#pragma once
+// The loaders of Fprop's implicit GEMM (y = conv(x, w): M = N·Z·P·Q output pixels, N = K/groups
+// output channels, K = taps · channel blocks; conv_geometry.hpp):
+//
+//   AnalyticFpropActivationLoader     A = x gathered; every coordinate recomputed each K tile with
+//                                     `/` and `%`; accesses of AccessElements channels, so any
+//                                     channel count that is a multiple of AccessElements (1 for all)
+//   PrecomputedFpropActivationLoader  A = x gathered; each row's pixel found once per block with the
+//                                     host's FastDivmods, the filter tap advanced by increments, and
+//                                     each row's valid taps kept as bit masks; whole 16-byte vectors
+//   FpropFilterLoader                 B = w, K-contiguous (KTRSC), for both
+//
+// All are RegisterStagedLoaders (gemm/block/global_tile_loader.hpp) over a GatheredTile.
+#include <cstdint>
+
+#include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/conv/conv_operand.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/block/gathered_tile.hpp"
+#include "hiptile/gemm/operand.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::conv {
+
+using gemm::block::kInvalidOffset;
+
+// The filter tap and first channel of K tile kt of a taps-outermost-inside ordering (see
+// conv_geometry.hpp): tap kt % taps as (t, r, s), channels from (kt / taps)·TileK.
+struct TapTile {
+  int tap;
+  Spatial filter;  // t, r, s
+  int channel0;
+};
+
+template <int TileK>
+HIPTILE_DEVICE HIPTILE_INLINE TapTile tap_tile(ConvGeometry const& g, int kt) {
+  auto const [block, tap] = g.div_taps.divmod(kt);
+  auto const [t, rs] = g.div_rs.divmod(tap);
+  auto const [r, s] = g.div_s.divmod(rs);
+  return {tap, {{t, r, s}}, block * TileK};
+}
+
+// Image offset of the first image a block of rows [m0, m0 + rows) touches when each image has
+// `per_image` rows, and how many images such a block may touch.
+HIPTILE_HOST_DEVICE inline std::int64_t images_reached(std::int64_t rows, std::int64_t per_image, std::int64_t images) {
+  std::int64_t const reached = (rows - 1) / per_image + 2;
+  return reached < images ? reached : images;
+}
+
+template <class Element, int TileM, int TileK, int Threads, int AccessElements>
+class AnalyticFpropActivationLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads, AccessElements>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = AccessElements;
+
+  // Reach from a block's base (its first image, its group's first channel): the images TileM
+  // output pixels can come from.
+  static bool offsets_fit(Params const& p) noexcept {
+    ConvProblemSize const& c = p.geometry.problem;
+    std::int64_t const zpq = std::int64_t(p.geometry.out[0]) * p.geometry.out[1] * p.geometry.out[2];
+    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * std::int64_t(c.input[2]) * c.c;
+    return Params::reach_fits(ByteRange::Int128(images_reached(TileM, zpq, c.n)) * image);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE AnalyticFpropActivationLoader(Params const& p, int m0, int batch, int thread)
+      : p_(p), m0_(m0), thread_(thread) {
+    ConvGeometry const& g = p.geometry;
+    ConvProblemSize const& c = g.problem;
+    int const zpq = g.out[0] * g.out[1] * g.out[2];
+    n_first_ = m0 / zpq;
+    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
+    buffer_ = p.resource(n_first_ * image + std::int64_t(g.group_of(batch)) * g.cg);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return p_.geometry.taps * ceil_div(p_.geometry.cg, TileK); }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    ConvGeometry const& g = p_.geometry;
+    ConvProblemSize const& c = g.problem;
+    int const taps = g.taps;
+    int const tap = kt % taps;
+    int const channel0 = (kt / taps) * TileK;
+    int const filter[3] = {tap / (c.filter[1] * c.filter[2]), (tap / c.filter[2]) % c.filter[1], tap % c.filter[2]};
+    int const rows = c.n * g.out[0] * g.out[1] * g.out[2];
+    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+      int const m = m0_ + mn;
+      int const channel = channel0 + k;
+      if (m >= rows || channel >= g.cg) return kInvalidOffset;
+      int const q = m % g.out[2];
+      int const p = (m / g.out[2]) % g.out[1];
+      int const z = (m / (g.out[2] * g.out[1])) % g.out[0];
+      int const n = m / (g.out[2] * g.out[1] * g.out[0]);
+      int const o[3] = {z, p, q};
+      int x[3];
+      for (int i = 0; i < 3; ++i) {
+        x[i] = o[i] * c.stride[i] - c.pad_before[i] + g.data_tap(i, filter[i]) * c.dilation[i];
+        if (x[i] < 0 || x[i] >= c.input[i]) return kInvalidOffset;
+      }
+      int const pixel = (((n - n_first_) * c.input[0] + x[0]) * c.input[1] + x[1]) * c.input[2] + x[2];
+      return static_cast<std::uint32_t>(pixel * c.c + channel) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  Params const& p_;
+  int m0_;
+  int thread_;
+  int n_first_;
+  arch::BufferResource buffer_;
+  Tile tile_;
+};
+
+// Needs C/groups a multiple of the 16-byte vector and filter extents of at most 32 (the masks'
+// bits); can_implement refuses other problems.
+template <class Element, int TileM, int TileK, int Threads>
+class PrecomputedFpropActivationLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads,
+                                         16 / static_cast<int>(sizeof(Element))>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kVectorElements;
+  static constexpr int kMaxFilterExtent = 32;
+
+  static bool offsets_fit(Params const& p) noexcept {
+    return AnalyticFpropActivationLoader<Element, TileM, TileK, Threads, kAccessElements>::offsets_fit(p);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedFpropActivationLoader(Params const& p, int m0, int batch, int thread)
+      : thread_(thread), taps_(p.geometry.taps), cg_(p.geometry.cg) {
+    ConvGeometry const& g = p.geometry;
+    ConvProblemSize const& c = g.problem;
+    int const rows = c.n * g.out[0] * g.out[1] * g.out[2];
+    int const n_first = g.div_zpq.div(m0);
+    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
+    buffer_ = p.resource(n_first * image + std::int64_t(g.group_of(batch)) * g.cg);
+    for (int i = 0; i < 3; ++i) {
+      extent_[i] = c.filter[i];
+      flip_extent_[i] = g.flip ? c.filter[i] - 1 : 0;
+    }
+    // Tap steps in elements: one filter position along D, H, W.
+    step_[2] = c.dilation[2] * c.c;
+    step_[1] = c.dilation[1] * c.input[2] * c.c;
+    step_[0] = c.dilation[0] * c.input[1] * c.input[2] * c.c;
+    HIPTILE_UNROLL
+    for (int slot = 0; slot < Tile::kSlots; ++slot) {
+      int const m = m0 + Tile::slot_mn(thread, slot);
+      for (int i = 0; i < 3; ++i) mask_[slot][i] = 0;
+      corner_[slot] = 0;
+      if (m >= rows) continue;
+      auto const [n, zpq] = g.div_zpq.divmod(m);
+      auto const [z, pq] = g.div_pq.divmod(zpq);
+      auto const [pp, q] = g.div_q.divmod(pq);
+      int const o[3] = {z, pp, q};
+      int x0[3];
+      for (int i = 0; i < 3; ++i) {
+        x0[i] = o[i] * c.stride[i] - c.pad_before[i];
+        for (int t = 0; t < c.filter[i]; ++t) {
+          int const x = x0[i] + t * c.dilation[i];
+          if (x >= 0 && x < c.input[i]) mask_[slot][i] |= 1u << t;
+        }
+      }
+      corner_[slot] = ((((n - n_first) * c.input[0] + x0[0]) * c.input[1] + x0[1]) * c.input[2] + x0[2]) * c.c;
+    }
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(cg_, TileK); }
+
+  // K tiles come in order from 0 (the mainloop's contract), so the tap advances by one each call.
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int /*kt*/) {
+    int data[3];
+    for (int i = 0; i < 3; ++i) data[i] = flip_extent_[i] == 0 ? filter_[i] : flip_extent_[i] - filter_[i];
+    int const tap_offset = data[0] * step_[0] + data[1] * step_[1] + data[2] * step_[2] + channel0_;
+    int const channel0 = channel0_;
+    tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
+      bool const valid = ((mask_[slot][0] >> data[0]) & (mask_[slot][1] >> data[1]) & (mask_[slot][2] >> data[2]) & 1u) &&
+                         channel0 + k < cg_;
+      return valid ? static_cast<std::uint32_t>(corner_[slot] + tap_offset + k) * sizeof(Element) : kInvalidOffset;
+    });
+    // Next tap: S fastest, then R, then T, then the next channel block.
+    if (++filter_[2] == extent_[2]) {
+      filter_[2] = 0;
+      if (++filter_[1] == extent_[1]) {
+        filter_[1] = 0;
+        if (++filter_[0] == extent_[0]) {
+          filter_[0] = 0;
+          channel0_ += TileK;
+        }
+      }
+    }
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  int thread_;
+  int taps_;
+  int cg_;
+  arch::BufferResource buffer_;
+  int extent_[3];
+  int flip_extent_[3];  // F − 1 in convolution mode (data tap = F − 1 − filter tap), else 0
+  int step_[3];
+  int filter_[3] = {0, 0, 0};
+  int channel0_ = 0;
+  int corner_[Tile::kSlots];             // element offset of the row's pixel at filter tap (0, 0, 0), channel 0
+  std::uint32_t mask_[Tile::kSlots][3];  // bit t: data tap t of dimension i lands inside the input
+  Tile tile_;
+};
+
+// B = w: row n of the block is output channel n of the group, its K the taps-and-channel order.
+template <class Element, int TileN, int TileK, int Threads, int AccessElements>
+class FpropFilterLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileN, TileK, Threads, AccessElements>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+
+  // Reach from the block's first filter: TileN filters of taps·C/groups elements.
+  static bool offsets_fit(Params const& p) noexcept {
+    return Params::reach_fits(ByteRange::Int128(TileN) * p.geometry.taps * p.geometry.cg);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE FpropFilterLoader(Params const& p, int n0, int batch, int thread)
+      : g_(p.geometry), n0_(n0), thread_(thread) {
+    std::int64_t const filter = std::int64_t(g_.taps) * g_.cg;
+    buffer_ = p.resource((std::int64_t(g_.group_of(batch)) * g_.kg + n0) * filter);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return g_.taps * ceil_div(g_.cg, TileK); }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    TapTile const t = tap_tile<TileK>(g_, kt);
+    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+      int const channel = t.channel0 + k;
+      if (n0_ + mn >= g_.kg || channel >= g_.cg) return kInvalidOffset;
+      return static_cast<std::uint32_t>((mn * g_.taps + t.tap) * g_.cg + channel) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  ConvGeometry const& g_;
+  int n0_;
+  int thread_;
+  arch::BufferResource buffer_;
+  Tile tile_;
+};
+
+}  // namespace hiptile::conv

@@ -1,0 +1,13 @@
+#pragma once
+// IteratorAlgorithm: how a convolution's activation-side loaders find their addresses.
+//   kAnalytic     every coordinate recomputed each K tile with `/` and `%`; reads channels in
+//                 accesses of AccessElements, so it serves any channel count that is a multiple of
+//                 AccessElements (AccessElements = 1: every channel count)
+//   kPrecomputed  each row's position found once per block with FastDivmods built on the host,
+//                 filter taps advanced by increments, each row's valid taps kept as bit masks;
+//                 whole 16-byte vectors, so channel counts per group must be multiples of them
+namespace hiptile::conv {
+
+enum class IteratorAlgorithm { kAnalytic, kPrecomputed };
+
+}  // namespace hiptile::conv

@@ -1,0 +1,208 @@
+#pragma once
+// The loaders of Wgrad's implicit GEMM (dw from x and dy): M = K/groups output channels,
+// N = taps · C/groups (dw's own KTRSC order, so D is dw as a row-major matrix), K = N·Z·P·Q output
+// pixels. Both operands are MN-contiguous (channels are innermost in NDHWC), read through the
+// transposing GatheredTile. Their buffers are re-based every K tile, near the pixels it reads, so
+// the offsets stay small whatever the tensors' sizes.
+//
+//   WgradOutputGradientLoader       A = dyᵀ: row k of the group, K = output pixels (a plain matrix)
+//   AnalyticWgradActivationLoader   B = x gathered: column (tap, c), K = output pixels; every
+//                                   coordinate recomputed with `/` and `%`; AccessElements per access
+//   PrecomputedWgradActivationLoader  the same with each column's tap found once per block and the
+//                                   pixels split with the host's FastDivmods; whole vectors
+#include <cstdint>
+
+#include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/conv/conv_operand.hpp"
+#include "hiptile/conv/fprop_loaders.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/block/gathered_tile.hpp"
+#include "hiptile/gemm/operand.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::conv {
+
+template <class Element, int TileM, int TileK, int Threads, int AccessElements>
+class WgradOutputGradientLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileM, TileK, Threads, AccessElements>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+
+  // Reach from a K tile's base: TileK pixels of K channels.
+  static bool offsets_fit(Params const& p) noexcept {
+    return Params::reach_fits(ByteRange::Int128(TileK) * p.geometry.problem.k);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE WgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
+      : p_(p), m0_(m0), thread_(thread), first_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.kg + m0) {}
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(pixels(), TileK); }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    ConvGeometry const& g = p_.geometry;
+    int const pixel0 = kt * TileK;
+    int const pixels_left = pixels() - pixel0;
+    int const k_all = g.problem.k;
+    arch::BufferResource const buffer = p_.resource(std::int64_t(pixel0) * k_all + first_);
+    tile_.load(buffer, thread_, [&](int, int mn, int k) -> std::uint32_t {
+      if (m0_ + mn >= g.kg || k >= pixels_left) return kInvalidOffset;
+      return static_cast<std::uint32_t>(k * k_all + mn) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  HIPTILE_DEVICE HIPTILE_INLINE int pixels() const {
+    ConvGeometry const& g = p_.geometry;
+    return g.problem.n * g.out[0] * g.out[1] * g.out[2];
+  }
+
+  Params const& p_;
+  int m0_;
+  int thread_;
+  std::int64_t first_;  // dy's element of pixel 0 at the block's first channel
+  Tile tile_;
+};
+
+// Reach of a wgrad B K tile: the images TileK output pixels can come from.
+template <class Element, int TileK>
+bool wgrad_activation_fits(ConvOperand<Element> const& p) noexcept {
+  ConvGeometry const& g = p.geometry;
+  ConvProblemSize const& c = g.problem;
+  std::int64_t const zpq = std::int64_t(g.out[0]) * g.out[1] * g.out[2];
+  std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * std::int64_t(c.input[2]) * c.c;
+  return ConvOperand<Element>::reach_fits(ByteRange::Int128(images_reached(TileK, zpq, c.n)) * image);
+}
+
+template <class Element, int TileN, int TileK, int Threads, int AccessElements>
+class AnalyticWgradActivationLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileN, TileK, Threads, AccessElements>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = AccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, TileK>(p); }
+
+  HIPTILE_DEVICE HIPTILE_INLINE AnalyticWgradActivationLoader(Params const& p, int n0, int batch, int thread)
+      : p_(p), n0_(n0), thread_(thread), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {}
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
+    ConvGeometry const& g = p_.geometry;
+    return ceil_div(g.problem.n * g.out[0] * g.out[1] * g.out[2], TileK);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    ConvGeometry const& g = p_.geometry;
+    ConvProblemSize const& c = g.problem;
+    int const zpq = g.out[0] * g.out[1] * g.out[2];
+    int const pixels = c.n * zpq;
+    int const pixel0 = kt * TileK;
+    int const n_first = pixel0 / zpq;
+    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
+    arch::BufferResource const buffer = p_.resource(n_first * image + group_channel_);
+    tile_.load(buffer, thread_, [&](int, int mn, int k) -> std::uint32_t {
+      int const column = n0_ + mn;
+      int const pixel = pixel0 + k;
+      if (column >= g.taps * g.cg || pixel >= pixels) return kInvalidOffset;
+      int const tap = column / g.cg;
+      int const channel = column % g.cg;
+      int const filter[3] = {tap / (c.filter[1] * c.filter[2]), (tap / c.filter[2]) % c.filter[1], tap % c.filter[2]};
+      int const o[3] = {(pixel / (g.out[1] * g.out[2])) % g.out[0], (pixel / g.out[2]) % g.out[1], pixel % g.out[2]};
+      int const n = pixel / zpq;
+      int x[3];
+      for (int i = 0; i < 3; ++i) {
+        x[i] = o[i] * c.stride[i] - c.pad_before[i] + g.data_tap(i, filter[i]) * c.dilation[i];
+        if (x[i] < 0 || x[i] >= c.input[i]) return kInvalidOffset;
+      }
+      int const position = (((n - n_first) * c.input[0] + x[0]) * c.input[1] + x[1]) * c.input[2] + x[2];
+      return static_cast<std::uint32_t>(position * c.c + channel) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  Params const& p_;
+  int n0_;
+  int thread_;
+  std::int64_t group_channel_;
+  Tile tile_;
+};
+
+// Needs C/groups a multiple of the 16-byte vector (a vector's columns then share one tap).
+template <class Element, int TileN, int TileK, int Threads>
+class PrecomputedWgradActivationLoader {
+ public:
+  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileN, TileK, Threads,
+                                         16 / static_cast<int>(sizeof(Element))>;
+  using LdsLayout = typename Tile::LdsLayout;
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kVectorElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, TileK>(p); }
+
+  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedWgradActivationLoader(Params const& p, int n0, int batch, int thread)
+      : p_(p), thread_(thread), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {
+    ConvGeometry const& g = p.geometry;
+    ConvProblemSize const& c = g.problem;
+    HIPTILE_UNROLL
+    for (int slot = 0; slot < Tile::kSlots; ++slot) {
+      int const column = n0 + Tile::slot_mn(thread, slot);
+      valid_[slot] = column < g.taps * g.cg;
+      auto const [tap, channel] = g.div_cg.divmod(valid_[slot] ? column : 0);
+      auto const [t, rs] = g.div_rs.divmod(valid_[slot] ? tap : 0);
+      auto const [r, s] = g.div_s.divmod(rs);
+      int const filter[3] = {t, r, s};
+      for (int i = 0; i < 3; ++i) {
+        shift_[slot][i] = g.data_tap(i, valid_[slot] ? filter[i] : 0) * c.dilation[i] - c.pad_before[i];
+      }
+      channel_[slot] = channel;
+    }
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
+    ConvGeometry const& g = p_.geometry;
+    return ceil_div(g.problem.n * g.out[0] * g.out[1] * g.out[2], TileK);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    ConvGeometry const& g = p_.geometry;
+    ConvProblemSize const& c = g.problem;
+    int const pixels = c.n * g.out[0] * g.out[1] * g.out[2];
+    int const pixel0 = kt * TileK;
+    int const n_first = g.div_zpq.div(pixel0);
+    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
+    arch::BufferResource const buffer = p_.resource(n_first * image + group_channel_);
+    tile_.load(buffer, thread_, [&](int slot, int, int k) -> std::uint32_t {
+      int const pixel = pixel0 + k;
+      if (!valid_[slot] || pixel >= pixels) return kInvalidOffset;
+      auto const [n, zpq] = g.div_zpq.divmod(pixel);
+      auto const [z, pq] = g.div_pq.divmod(zpq);
+      auto const [pp, q] = g.div_q.divmod(pq);
+      int const o[3] = {z, pp, q};
+      int x[3];
+      for (int i = 0; i < 3; ++i) {
+        x[i] = o[i] * c.stride[i] + shift_[slot][i];
+        if (x[i] < 0 || x[i] >= c.input[i]) return kInvalidOffset;
+      }
+      int const position = (((n - n_first) * c.input[0] + x[0]) * c.input[1] + x[1]) * c.input[2] + x[2];
+      return static_cast<std::uint32_t>(position * c.c + channel_[slot]) * sizeof(Element);
+    });
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
+
+ private:
+  Params const& p_;
+  int thread_;
+  std::int64_t group_channel_;
+  bool valid_[Tile::kSlots];
+  int shift_[Tile::kSlots][3];  // input position of output position 0 at this column's data tap
+  int channel_[Tile::kSlots];
+  Tile tile_;
+};
+
+}  // namespace hiptile::conv
