@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/core/fast_divmod.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::conv {
@@ -27,9 +28,11 @@ struct DgradOutput {
     ElementC const* c = nullptr;  // the source tensor, N × D × H × W × C like dx
     ElementC* d = nullptr;        // dx
     ConvGeometry geometry;
-    // Set by at_batch(), once per block: the block's group and row class.
+    // Set by at_batch(), once per block: the block's group and row class, and the class's
+    // divisors picked from the geometry's table (so no per-row code indexes that table).
     int group = 0;
     ConvGeometry::DgradClass cls{};
+    FastDivmod div_image, div_hw, div_w;
   };
 
   // Row m, and its pixel's element offset in D (-1 when m is past the class's rows).
@@ -38,10 +41,16 @@ struct DgradOutput {
     std::int64_t d;
   };
 
-  HIPTILE_HOST_DEVICE static Params at_batch(Params p, int batch) {
-    p.group = p.geometry.group_of(batch);
-    p.cls = p.geometry.dgrad_class(p.geometry.class_index_of(batch));
-    return p;
+  // The divisor table is indexed in `p` (the kernel's parameters), not in the copy: a copy indexed
+  // at run time would have to live in scratch memory.
+  HIPTILE_HOST_DEVICE static Params at_batch(Params const& p, int batch) {
+    Params b = p;
+    b.group = p.geometry.group_of(batch);
+    b.cls = p.geometry.dgrad_class(p.geometry.class_index_of(batch));
+    b.div_image = p.geometry.div_class_dhw[b.cls.bits];
+    b.div_hw = p.geometry.div_class_hw[b.cls.bits & 3];
+    b.div_w = p.geometry.div_class_w[b.cls.bits & 1];
+    return b;
   }
   // The bias is per channel of dx: group g's starts at channel g·C/groups.
   HIPTILE_HOST_DEVICE static std::int64_t bias_offset(Params const& p, int batch) {
@@ -74,7 +83,18 @@ struct DgradOutput {
     ConvGeometry::DgradClass const& cls = p.cls;
     if (m >= g.problem.n * cls.per_image) return -1;
     int j[3];
-    int const n = g.dgrad_row<kFast>(cls, m, j);
+    int n;
+    if constexpr (kFast) {
+      auto const [image, dhw] = p.div_image.divmod(m);
+      auto const [jd, hw] = p.div_hw.divmod(dhw);
+      auto const [jh, jw] = p.div_w.divmod(hw);
+      n = image;
+      j[0] = jd;
+      j[1] = jh;
+      j[2] = jw;
+    } else {
+      n = g.dgrad_row<false>(cls, m, j);
+    }
     ConvProblemSize const& c = g.problem;
     std::int64_t pixel = n;
     for (int i = 0; i < 3; ++i) pixel = pixel * c.input[i] + cls.dim[i].first + j[i] * c.stride[i];

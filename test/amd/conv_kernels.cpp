@@ -1,0 +1,64 @@
+// The shipped convolution configurations, compiled for one AMD arch so that their ISA can be
+// checked (test/amd/CMakeLists.txt): DefaultConvolution (precomputed iterators) for Fprop, Dgrad
+// and Wgrad in f16 and bf16, and DefaultAnalyticConvolution (any channel count) for f16.
+// HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
+#include <cstddef>
+
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/platform/launch.hpp"
+
+#ifndef HIPTILE_CONV_ARCH
+#error "define HIPTILE_CONV_ARCH to the arch tag, e.g. -DHIPTILE_CONV_ARCH=hiptile::arch::Gfx942"
+#endif
+
+namespace conv_isa {
+
+using Arch = HIPTILE_CONV_ARCH;
+using hiptile::bfloat16_t;
+using hiptile::half_t;
+using hiptile::conv::ConvOperator;
+
+template <ConvOperator Op, class Element>
+using Default = hiptile::conv::device::DefaultConvolution<Op, Element, Element, Arch>;
+template <ConvOperator Op>
+using Analytic = hiptile::conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, Arch>;
+
+using F16Fprop = Default<ConvOperator::kFprop, half_t>;
+using F16Dgrad = Default<ConvOperator::kDgrad, half_t>;
+using F16Wgrad = Default<ConvOperator::kWgrad, half_t>;
+using Bf16Fprop = Default<ConvOperator::kFprop, bfloat16_t>;
+using Bf16Dgrad = Default<ConvOperator::kDgrad, bfloat16_t>;
+using Bf16Wgrad = Default<ConvOperator::kWgrad, bfloat16_t>;
+using AnalyticFprop = Analytic<ConvOperator::kFprop>;
+using AnalyticDgrad = Analytic<ConvOperator::kDgrad>;
+using AnalyticWgrad = Analytic<ConvOperator::kWgrad>;
+
+// What the ISA cannot show: the dynamic LDS fits one workgroup, and the entry's launch bound is
+// the block size run() launches.
+template <class Conv>
+struct LaunchBudget {
+  static_assert(Conv::kLdsBytes <= 64 * 1024, "the convolution's dynamic LDS exceeds 64 KiB per workgroup");
+  static_assert(Conv::Kernel::kMaxThreadsPerBlock == Conv::kThreads,
+                "the kernel's launch bound is not the block size run() launches");
+};
+template struct LaunchBudget<F16Fprop>;
+template struct LaunchBudget<F16Dgrad>;
+template struct LaunchBudget<F16Wgrad>;
+template struct LaunchBudget<Bf16Fprop>;
+template struct LaunchBudget<Bf16Dgrad>;
+template struct LaunchBudget<Bf16Wgrad>;
+template struct LaunchBudget<AnalyticFprop>;
+template struct LaunchBudget<AnalyticDgrad>;
+template struct LaunchBudget<AnalyticWgrad>;
+
+}  // namespace conv_isa
+
+template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::F16Wgrad::Kernel>(conv_isa::F16Wgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::Bf16Fprop::Kernel>(conv_isa::Bf16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::Bf16Dgrad::Kernel>(conv_isa::Bf16Dgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::Bf16Wgrad::Kernel>(conv_isa::Bf16Wgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::AnalyticFprop::Kernel>(conv_isa::AnalyticFprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::AnalyticDgrad::Kernel>(conv_isa::AnalyticDgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::AnalyticWgrad::Kernel>(conv_isa::AnalyticWgrad::Kernel::Params);

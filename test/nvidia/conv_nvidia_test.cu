@@ -1,0 +1,260 @@
+// The convolution templates built with nvcc for sm_90 (mma.sync atoms) and run on an NVIDIA GPU:
+// DefaultConvolution's Fprop, Dgrad and Wgrad in f16 and bf16, DefaultAnalyticConvolution on
+// channel counts no vector divides (C = 3), α, β·C and a per-channel bias, and the four RowDivision
+// choices of the strided-Dgrad epilogue, on 2-D and 3-D shapes that reach the edges (strides 1–3,
+// padding, dilation with stride 1, groups, a 1×1 stride-2 layer whose odd Dgrad row classes have no
+// taps, N = 1, odd extents). Every output element is compared with the double-precision host
+// reference (host/reference_conv.hpp) within gemm_tolerance; the output is poisoned first and
+// guarded on both sides, so unwritten elements and writes past the tensor both fail.
+// Prints "N passed, N failed" and exits non-zero on failure.
+// Run on the lent H100 by scripts/device_conv.sh; CI has no GPU (label nvidia-run).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/dgrad_output.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/host/compare.hpp"
+#include "hiptile/host/device_buffer.hpp"
+#include "hiptile/host/fill.hpp"
+#include "hiptile/host/host_matrix.hpp"
+#include "hiptile/host/reference_conv.hpp"
+#include "hiptile/platform/platform.hpp"
+
+namespace {
+
+using namespace hiptile;
+using conv::ConvMode;
+using conv::ConvOperator;
+using conv::ConvProblemSize;
+using conv::RowDivision;
+using conv::Spatial;
+using host::HostMatrix;
+using layout::RowMajor;
+
+template <ConvOperator Op, class Element>
+using Default = conv::device::DefaultConvolution<Op, Element, Element, arch::Sm90>;
+template <ConvOperator Op>
+using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, arch::Sm90>;
+
+// DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
+// store separately (Default<kDgrad, half_t> is kFast, kFast).
+template <RowDivision Load, RowDivision Store>
+using DgradDivision = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTileShape<arch::Sm90>,
+    conv::device::DefaultConvWaveShape<arch::Sm90>, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 3, Load, Store>;
+
+ConvProblemSize with(ConvProblemSize p, int groups, ConvMode mode = ConvMode::kCrossCorrelation) {
+  p.groups = groups;
+  p.mode = mode;
+  return p;
+}
+
+ConvProblemSize asymmetric(ConvProblemSize p, Spatial before, Spatial after) {
+  p.pad_before = before;
+  p.pad_after = after;
+  return p;
+}
+
+// Channel counts per group are multiples of 8 (the precomputed iterators' 16-byte vectors).
+std::vector<ConvProblemSize> shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 14, 14, 64, 64, 3, 3, 1, 1),                 // ResNet-50 3×3, scaled down
+      P::conv2d(1, 31, 29, 64, 72, 1, 1, 0, 0, 2, 2),           // 1×1 / 2, N = 1, odd H and W: 3 of 4
+                                                                //   Dgrad row classes have no taps
+      P::conv2d(4, 28, 28, 128, 128, 3, 3, 1, 1, 2, 2),         // 3×3 / 2, several tiles in M, N and K
+      P::conv2d(3, 7, 9, 8, 8, 3, 3, 2, 2, 3, 3),               // stride 3, padding 2
+      P::conv2d(1, 12, 12, 40, 24, 3, 3, 2, 2, 1, 1, 2, 2),     // dilation 2 (stride 1)
+      P::conv2d(2, 9, 11, 24, 40, 5, 5, 2, 2, 1, 2),            // 5×5, stride_h ≠ stride_w
+      P::conv2d(1, 17, 10, 16, 136, 7, 7, 3, 3, 2, 2),          // 7×7 / 2 stem, K off the tile
+      asymmetric(P::conv2d(1, 10, 10, 32, 16, 4, 4, 0, 0, 2, 2), {{0, 1, 2}}, {{0, 2, 1}}),
+      with(P::conv2d(2, 8, 8, 32, 64, 3, 3, 1, 1), 4),                 // groups
+      with(P::conv2d(1, 9, 9, 48, 48, 3, 3, 1, 1, 2, 2), 6),           // groups of 8 channels, strided
+      with(P::conv2d(1, 6, 7, 16, 24, 3, 5, 1, 2), 1, ConvMode::kConvolution),
+      P::conv3d(1, {{5, 6, 7}}, 16, 24, {{3, 3, 3}}, {{1, 1, 1}}),              // 3-D UNet layer
+      P::conv3d(2, {{6, 5, 4}}, 8, 16, {{2, 2, 2}}, {{0, 0, 0}}, {{2, 2, 2}}),  // 3-D stride 2
+  };
+}
+
+// C = 3 (an RGB stem) and other channel counts no vector divides: the analytic iterators only.
+std::vector<ConvProblemSize> narrow_shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 23, 21, 3, 16, 7, 7, 3, 3, 2, 2),                        // 7×7 / 2 stem on RGB
+      P::conv2d(1, 9, 10, 3, 5, 3, 3, 1, 1),                                // K = 5
+      P::conv3d(1, {{4, 5, 6}}, 3, 7, {{3, 3, 3}}, {{1, 1, 1}}, {{1, 2, 1}}),  // 3-D, stride 2 in H
+  };
+}
+
+bool dgrad_supported(ConvProblemSize const& p) {
+  for (int i = 0; i < 3; ++i) {
+    if (p.stride[i] > 1 && p.dilation[i] > 1) return false;
+  }
+  return true;
+}
+
+bool strided(ConvProblemSize const& p) { return p.stride[0] > 1 || p.stride[1] > 1 || p.stride[2] > 1; }
+
+std::string describe(ConvProblemSize const& p) {
+  char s[256];
+  std::snprintf(s, sizeof s,
+                "N=%d DHW=%dx%dx%d C=%d K=%d TRS=%dx%dx%d pad=%d,%d,%d/%d,%d,%d stride=%d,%d,%d dilation=%d,%d,%d "
+                "groups=%d%s",
+                p.n, p.input[0], p.input[1], p.input[2], p.c, p.k, p.filter[0], p.filter[1], p.filter[2],
+                p.pad_before[0], p.pad_before[1], p.pad_before[2], p.pad_after[0], p.pad_after[1], p.pad_after[2],
+                p.stride[0], p.stride[1], p.stride[2], p.dilation[0], p.dilation[1], p.dilation[2], p.groups,
+                p.mode == ConvMode::kConvolution ? " conv" : "");
+  return s;
+}
+
+struct Epilogue {
+  float alpha = 1.0f;
+  float beta = 0.0f;
+  bool bias = false;
+};
+
+// Poisoned elements on each side of d, which no kernel may write: 128 elements keep d as aligned
+// as the allocation's 256 bytes for 2-byte elements.
+constexpr std::int64_t kGuard = 128;
+
+// Runs Conv on p; true when every element of d matches the reference and the guards are intact.
+template <class Conv>
+bool run_case(ConvProblemSize const& p, Epilogue e, std::uint64_t seed) {
+  using Element = typename Conv::Element;
+  using ElementC = typename Conv::ElementC;
+  constexpr ConvOperator op = Conv::kOperator;
+  Spatial const o = p.output();
+  std::int64_t const taps = std::int64_t(p.filter[0]) * p.filter[1] * p.filter[2];
+  std::int64_t const x_rows = std::int64_t(p.n) * p.input[0] * p.input[1] * p.input[2];
+  std::int64_t const y_rows = std::int64_t(p.n) * o[0] * o[1] * o[2];
+  std::int64_t const w_cols = taps * p.c_per_group();
+  // The tensors as matrices (rows: pixels or filters), in the implicit GEMM's roles.
+  std::int64_t const a_rows = op == ConvOperator::kFprop ? x_rows : y_rows;
+  std::int64_t const a_cols = op == ConvOperator::kFprop ? p.c : p.k;
+  std::int64_t const b_rows = op == ConvOperator::kWgrad ? x_rows : p.k;
+  std::int64_t const b_cols = op == ConvOperator::kWgrad ? p.c : w_cols;
+  std::int64_t const d_rows = op == ConvOperator::kFprop ? y_rows : op == ConvOperator::kDgrad ? x_rows : p.k;
+  std::int64_t const d_cols = op == ConvOperator::kFprop ? p.k : op == ConvOperator::kDgrad ? p.c : w_cols;
+  HostMatrix<Element, RowMajor> a(a_rows, a_cols), b(b_rows, b_cols);
+  HostMatrix<ElementC, RowMajor> c(d_rows, d_cols), d(d_rows, d_cols);
+  HostMatrix<ElementC, RowMajor> bias(1, op == ConvOperator::kDgrad ? p.c : p.k);
+  host::fill_random(a, seed, -1.0, 1.0);
+  host::fill_random(b, seed + 1, -1.0, 1.0);
+  host::fill_random(c, seed + 2, -2.0, 2.0);
+  host::fill_random(bias, seed + 3, -1.0, 1.0);
+
+  HostMatrix<double, RowMajor> ref, magnitude;
+  if constexpr (op == ConvOperator::kFprop) {
+    host::reference_conv_fprop(p, std::as_const(a).span(), std::as_const(b).span(), ref, &magnitude);
+  } else if constexpr (op == ConvOperator::kDgrad) {
+    host::reference_conv_dgrad(p, std::as_const(a).span(), std::as_const(b).span(), ref, &magnitude);
+  } else {
+    host::reference_conv_wgrad(p, std::as_const(b).span(), std::as_const(a).span(), ref, &magnitude);
+  }
+  for (std::int64_t i = 0; i < d_rows; ++i) {
+    for (std::int64_t j = 0; j < d_cols; ++j) {
+      double const bias_value = e.bias ? host::to_double(bias.at(0, op == ConvOperator::kWgrad ? i : j)) : 0.0;
+      double const source = e.beta != 0.0f ? host::to_double(c.at(i, j)) : 0.0;
+      ref.at(i, j) = e.alpha * ref.at(i, j) + e.beta * source + bias_value;
+      magnitude.at(i, j) = std::abs(e.alpha) * magnitude.at(i, j) + std::abs(e.beta * source) + std::abs(bias_value);
+    }
+  }
+
+  // d inside a poisoned allocation with kGuard elements before and after it.
+  std::vector<ElementC> guarded(std::size_t(d.storage_size() + 2 * kGuard), host::poison_value<ElementC>());
+  host::DeviceBuffer<Element> da(std::as_const(a).span()), db(std::as_const(b).span());
+  host::DeviceBuffer<ElementC> dc(std::as_const(c).span()), dbias(std::as_const(bias).span());
+  host::DeviceBuffer<ElementC> dd(std::span<ElementC const>(guarded));
+  typename Conv::Arguments args{p,
+                                da.data(),
+                                db.data(),
+                                e.beta != 0.0f ? dc.data() : nullptr,
+                                dd.data() + kGuard,
+                                {e.alpha, e.beta},
+                                e.bias ? dbias.data() : nullptr};
+  Conv conv;
+  if (Status const s = conv.initialize(args); !ok(s)) {
+    std::printf("  initialize: %s\n", to_string(s));
+    return false;
+  }
+  if (Status const s = conv.run(); !ok(s) || !ok(device_synchronize())) {
+    std::printf("  run failed: %s (%s)\n", to_string(s), last_launch_error().c_str());
+    return false;
+  }
+  dd.copy_to_host(std::span<ElementC>(guarded));
+  std::copy(guarded.begin() + kGuard, guarded.end() - kGuard, d.storage().begin());
+  for (std::int64_t i = 0; i < kGuard; ++i) {
+    if (!host::is_poison(guarded[std::size_t(i)]) || !host::is_poison(guarded[guarded.size() - 1 - std::size_t(i)])) {
+      std::printf("  wrote outside d (within %lld elements of it)\n", static_cast<long long>(kGuard));
+      return false;
+    }
+  }
+  host::Comparison const result =
+      host::compare(d, ref, magnitude, host::gemm_tolerance<Element, ElementC>(p.implicit_gemm(op).k));
+  if (!result.passed()) std::printf("  %s\n", host::to_string(result).c_str());
+  return result.passed();
+}
+
+int passed = 0, failed = 0;
+
+template <class Conv>
+void run_shapes(char const* name, std::vector<ConvProblemSize> const& list, Epilogue e = {},
+                bool strided_only = false) {
+  std::uint64_t seed = 11;
+  for (ConvProblemSize const& p : list) {
+    if (Conv::kOperator == ConvOperator::kDgrad && !dgrad_supported(p)) continue;
+    if (strided_only && !strided(p)) continue;
+    bool good = false;
+    try {
+      good = run_case<Conv>(p, e, seed++);
+    } catch (std::exception const& ex) {
+      std::printf("  exception: %s\n", ex.what());
+    }
+    (good ? passed : failed)++;
+    if (!good) {
+      std::printf("FAILED %s alpha=%g beta=%g bias=%d %s\n", name, e.alpha, e.beta, int(e.bias), describe(p).c_str());
+    }
+  }
+  std::printf("%-40s done: %d passed, %d failed so far\n", name, passed, failed);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main() {
+  Epilogue const fused{0.5f, -1.25f, true};
+  run_shapes<Default<ConvOperator::kFprop, half_t>>("fprop f16", shapes());
+  run_shapes<Default<ConvOperator::kDgrad, half_t>>("dgrad f16", shapes());
+  run_shapes<Default<ConvOperator::kWgrad, half_t>>("wgrad f16", shapes());
+  run_shapes<Default<ConvOperator::kFprop, half_t>>("fprop f16, alpha beta bias", shapes(), fused);
+  run_shapes<Default<ConvOperator::kDgrad, half_t>>("dgrad f16, alpha beta bias", shapes(), fused);
+  run_shapes<Default<ConvOperator::kWgrad, half_t>>("wgrad f16, alpha beta bias", shapes(), fused);
+  run_shapes<Default<ConvOperator::kFprop, bfloat16_t>>("fprop bf16", shapes());
+  run_shapes<Default<ConvOperator::kDgrad, bfloat16_t>>("dgrad bf16", shapes());
+  run_shapes<Default<ConvOperator::kWgrad, bfloat16_t>>("wgrad bf16", shapes());
+  run_shapes<Analytic<ConvOperator::kFprop>>("fprop f16 analytic, C = 3", narrow_shapes());
+  run_shapes<Analytic<ConvOperator::kDgrad>>("dgrad f16 analytic, C = 3", narrow_shapes());
+  run_shapes<Analytic<ConvOperator::kWgrad>>("wgrad f16 analytic, C = 3", narrow_shapes());
+  run_shapes<Analytic<ConvOperator::kFprop>>("fprop f16 analytic", shapes());
+  run_shapes<Analytic<ConvOperator::kDgrad>>("dgrad f16 analytic", shapes());
+  run_shapes<Analytic<ConvOperator::kWgrad>>("wgrad f16 analytic", shapes());
+  // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
+  run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
+                                                                      shapes(), fused, true);
+  run_shapes<DgradDivision<RowDivision::kFast, RowDivision::kPlain>>("dgrad f16, fast load, plain store", shapes(),
+                                                                     fused, true);
+  run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kFast>>("dgrad f16, plain load, fast store", shapes(),
+                                                                     fused, true);
+  std::printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
