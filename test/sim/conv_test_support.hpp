@@ -5,7 +5,9 @@
 // output is poisoned first, so an element the kernel never writes counts as a mismatch.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -41,17 +43,19 @@ using RowMajor = hiptile::layout::RowMajor;
 template <ConvOperator Op, class Element, IteratorAlgorithm Algorithm, int AccessElements = 16 / int(sizeof(Element)),
           class ElementC = Element,
           hiptile::conv::RowDivision Load = hiptile::conv::RowDivision::kFast,
-          hiptile::conv::RowDivision Store = hiptile::conv::RowDivision::kFast>
+          hiptile::conv::RowDivision Store = hiptile::conv::RowDivision::kFast,
+          hiptile::gemm::kernel::SplitKMode SplitK = hiptile::gemm::kernel::SplitKMode::kNone>
 using Gfx942Conv = hiptile::conv::device::ImplicitGemmConvolution<
     Op, Element, ElementC, float, hiptile::arch::Gfx942, GemmShape<128, 128, 32>, GemmShape<64, 64, 32>,
     std::conditional_t<std::is_same_v<Element, hiptile::bfloat16_t>, hiptile::arch::Mfma32x32x8Bf16,
                        hiptile::arch::Mfma32x32x8F16>,
-    hiptile::epilogue::LinearCombination<ElementC>, Algorithm, AccessElements, 2, Load, Store>;
+    hiptile::epilogue::LinearCombination<ElementC>, Algorithm, AccessElements, 2, Load, Store, SplitK>;
 
 struct Epilogue {
   float alpha = 1.0f;
   float beta = 0.0f;
   bool bias = false;
+  int split_k_slices = 1;  // with a parallel split-K configuration
 };
 
 inline std::string describe(ConvProblemSize const& p) {
@@ -126,6 +130,10 @@ hiptile::host::Comparison run_conv(ConvProblemSize const& p, Epilogue e = {}, st
                                 dd.data(),
                                 {e.alpha, e.beta},
                                 e.bias ? dbias.data() : nullptr};
+  args.split_k_slices = e.split_k_slices;
+  hiptile::host::DeviceBuffer<std::byte> workspace(std::max<std::size_t>(Conv::get_workspace_size(args), 1));
+  args.workspace = workspace.data();
+  args.workspace_bytes = Conv::get_workspace_size(args);
   INFO(describe(p));
   REQUIRE(Conv::can_implement(args) == Status::kSuccess);
   Conv conv;

@@ -155,8 +155,11 @@ class PrecomputedDgradOutputGradientLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(kg_, TileK); }
 
-  // K tiles come in order from 0, so the class tap advances by one each call.
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int /*kt*/) {
+  // K tiles come in order, so the class tap advances by one each call; the first call of a split-K
+  // slice finds its tap by division, once.
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    if (kt != next_) seek(kt);
+    next_ = kt + 1;
     int const tap_offset = tap_[0] * step_[0] + tap_[1] * step_[1] + tap_[2] * step_[2] + channel0_;
     int const channel0 = channel0_;
     tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
@@ -179,9 +182,18 @@ class PrecomputedDgradOutputGradientLoader {
   HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
 
  private:
+  HIPTILE_DEVICE HIPTILE_INLINE void seek(int kt) {
+    int const a = kt % taps_;
+    channel0_ = (kt / taps_) * TileK;
+    tap_[2] = a % extent_[2];
+    tap_[1] = (a / extent_[2]) % extent_[1];
+    tap_[0] = a / (extent_[2] * extent_[1]);
+  }
+
   int thread_;
   int kg_;
   int taps_;
+  int next_ = 0;
   arch::BufferResource buffer_;
   int extent_[3];
   int step_[3];

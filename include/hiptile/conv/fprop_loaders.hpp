@@ -170,8 +170,11 @@ class PrecomputedFpropActivationLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(cg_, TileK); }
 
-  // K tiles come in order from 0 (the mainloop's contract), so the tap advances by one each call.
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int /*kt*/) {
+  // K tiles come in order (the mainloop's contract), so the tap advances by one each call; the
+  // first call of a split-K slice finds its tap by division, once.
+  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+    if (kt != next_) seek(kt);
+    next_ = kt + 1;
     int data[3];
     for (int i = 0; i < 3; ++i) data[i] = flip_extent_[i] == 0 ? filter_[i] : flip_extent_[i] - filter_[i];
     int const tap_offset = data[0] * step_[0] + data[1] * step_[1] + data[2] * step_[2] + channel0_;
@@ -197,9 +200,18 @@ class PrecomputedFpropActivationLoader {
   HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
 
  private:
+  HIPTILE_DEVICE HIPTILE_INLINE void seek(int kt) {
+    int const s = kt % taps_;
+    channel0_ = (kt / taps_) * TileK;
+    filter_[2] = s % extent_[2];
+    filter_[1] = (s / extent_[2]) % extent_[1];
+    filter_[0] = s / (extent_[2] * extent_[1]);
+  }
+
   int thread_;
   int taps_;
   int cg_;
+  int next_ = 0;
   arch::BufferResource buffer_;
   int extent_[3];
   int flip_extent_[3];  // F − 1 in convolution mode (data tap = F − 1 − filter tap), else 0

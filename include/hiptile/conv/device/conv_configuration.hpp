@@ -19,7 +19,10 @@
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
@@ -100,7 +103,7 @@ struct ConvConfigurationCheck {
 
 template <ConvOperator Op, class Element, class ElementC, class Arch, class TileShape, class WaveShape, class MmaAtom,
           class OutputOp, IteratorAlgorithm Algorithm, int AccessElements, int Stages, RowDivision LoadDivision,
-          RowDivision StoreDivision>
+          RowDivision StoreDivision, gemm::kernel::SplitKMode SplitK>
 struct ConvComponents {
   static constexpr int kThreads = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
   using Loaders = ConvLoaders<Op, Element, TileShape::kM, TileShape::kN, TileShape::kK, kThreads, Algorithm,
@@ -114,12 +117,20 @@ struct ConvComponents {
   using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
                                     epilogue::MatrixOutput<ElementC, layout::RowMajor>>;
   // As GEMM's: NVIDIA stores rows through shared memory, gfx9 straight from the registers.
-  using Epilogue = std::conditional_t<
+  template <class Out, class Functor>
+  using EpilogueFor = std::conditional_t<
       Arch::kWaveSize == 32,
-      epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize, Output, OutputOp>,
-      epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp>>;
+      epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize, Out, Functor>,
+      epilogue::DirectStoreEpilogue<WaveMma, Out, Functor>>;
+  // Parallel split-K: the kernel stores each slice's fp32 partial sums (α = 1, β = 0 is exact), the
+  // reduction applies the output op through the output mapping.
+  static constexpr bool kParallelSplitK = SplitK == gemm::kernel::SplitKMode::kParallel;
+  using PartialOutput = epilogue::MatrixOutput<float, layout::RowMajor>;
+  using Epilogue = std::conditional_t<kParallelSplitK, EpilogueFor<PartialOutput, epilogue::LinearCombination<float>>,
+                                      EpilogueFor<Output, OutputOp>>;
   using Kernel = gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, gemm::kernel::RowMajorTileOrder,
-                                          /*kBatched=*/true>;
+                                          /*kBatched=*/true, SplitK>;
+  using Reduction = gemm::kernel::SplitKReduction<Output, OutputOp>;
 };
 
 }  // namespace hiptile::conv::device

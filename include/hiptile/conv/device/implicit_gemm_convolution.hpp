@@ -21,6 +21,11 @@
 // innermost. c, when the output op reads it (β ≠ 0), is a tensor shaped like d (it may be d itself);
 // the bias, when given, has one element per channel of d (Wgrad: per output filter k).
 // The launch has one grid row per group (and, for strided Dgrad, per row class).
+//
+// SplitK = SplitKMode::kParallel splits every tile's K loop over Arguments::split_k_slices
+// workgroups (Wgrad's K is all N·Z·P·Q output pixels): each writes fp32 partial sums to the
+// workspace (get_workspace_size(args) bytes, given in Arguments), and a second kernel adds them in
+// slice order and applies the epilogue, so results are the same run to run.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -44,7 +49,8 @@ namespace hiptile::conv::device {
 
 template <ConvOperator Op, class Element_, class ElementC_, class ElementAccumulator_, class Arch, class TileShape,
           class WaveShape, class MmaAtom, class OutputOp, IteratorAlgorithm Algorithm, int AccessElements, int Stages,
-          RowDivision LoadDivision = RowDivision::kFast, RowDivision StoreDivision = RowDivision::kFast>
+          RowDivision LoadDivision = RowDivision::kFast, RowDivision StoreDivision = RowDivision::kFast,
+          gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
 class ImplicitGemmConvolution {
   using Layouts = ConvOperandLayouts<Op>;
   static_assert(sizeof(gemm::device::GemmConfigurationCheck<Element_, typename Layouts::A, Element_,
@@ -53,7 +59,7 @@ class ImplicitGemmConvolution {
                                                             OutputOp, gemm::kernel::RowMajorTileOrder, Stages>) > 0);
   static_assert(sizeof(ConvConfigurationCheck<Element_, Arch, Algorithm, AccessElements>) > 0);
   using Components = ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm,
-                                    AccessElements, Stages, LoadDivision, StoreDivision>;
+                                    AccessElements, Stages, LoadDivision, StoreDivision, SplitK>;
 
  public:
   static constexpr ConvOperator kOperator = Op;
@@ -62,6 +68,8 @@ class ImplicitGemmConvolution {
   static constexpr int kStages = Stages;
   static constexpr RowDivision kLoadDivision = LoadDivision;
   static constexpr RowDivision kStoreDivision = StoreDivision;
+  static constexpr gemm::kernel::SplitKMode kSplitK = SplitK;
+  static constexpr bool kParallelSplitK = Components::kParallelSplitK;
   using Element = Element_;    // a and b
   using ElementC = ElementC_;  // c, d and the bias
   using ElementAccumulator = ElementAccumulator_;
@@ -76,6 +84,7 @@ class ImplicitGemmConvolution {
   using Mainloop = typename Components::Mainloop;
   using Epilogue = typename Components::Epilogue;
   using Kernel = typename Components::Kernel;
+  using Reduction = typename Components::Reduction;  // parallel split-K's second kernel
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
@@ -93,6 +102,9 @@ class ImplicitGemmConvolution {
     ElementC* d = nullptr;        // Fprop: y; Dgrad: dx; Wgrad: dw
     typename OutputOp::Params output_op{};
     ElementC const* bias = nullptr;  // one per channel of d (Wgrad: per filter); null: no bias
+    int split_k_slices = 1;          // > 1 only with SplitKMode::kParallel
+    void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
+    std::size_t workspace_bytes = 0;
   };
 
   // kSuccess, or the first failed check in the order of docs/conv.md's table.
@@ -104,6 +116,8 @@ class ImplicitGemmConvolution {
         if (p.stride[i] > 1 && p.dilation[i] > 1) return Status::kErrorDilatedStridedDgrad;
       }
     }
+    if (args.split_k_slices < 1) return Status::kErrorInvalidProblem;
+    if (args.split_k_slices > 1 && !kParallelSplitK) return Status::kErrorNotSupported;
     bool const source = OutputOp(args.output_op).is_source_needed();
     if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
       return Status::kErrorNullPointer;
@@ -151,13 +165,32 @@ class ImplicitGemmConvolution {
       return Status::kErrorAliasedOperand;
     }
     Launch const l = launch_shape(p, geometry);
-    if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1)) {
+    if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1) ||
+        std::uint64_t(args.split_k_slices) > max_grid_extent(2, 1) ||
+        Reduction::blocks(l.gemm_m, l.gemm_n) > kMaxWorkgroups) {
       return Status::kErrorGridTooLarge;
+    }
+    if (std::size_t const bytes = workspace_bytes(args, l); bytes > 0) {
+      if (args.workspace == nullptr) return Status::kErrorWorkspaceNull;
+      if (args.workspace_bytes < bytes) return Status::kErrorWorkspaceTooSmall;
+      if (!aligned(args.workspace, 16)) return Status::kErrorMisalignedOperand;
+      ByteRange const w(args.workspace, Int128(bytes), 1);
+      if (w.overlaps(r.a) || w.overlaps(r.b) || w.overlaps(r.c) || w.overlaps(r.d) || w.overlaps(r.bias)) {
+        return Status::kErrorAliasedOperand;
+      }
     }
     return Status::kSuccess;
   }
 
-  static std::size_t get_workspace_size(Arguments const&) noexcept { return 0; }
+  // Bytes of workspace the arguments need: the partial sums of parallel split-K, 0 otherwise (and
+  // 0 for arguments can_implement refuses for another reason).
+  static std::size_t get_workspace_size(Arguments const& args) noexcept {
+    ConvGeometry geometry;
+    if (!ok(args.problem.check()) || !ok(ConvGeometry::make(args.problem, Op == ConvOperator::kDgrad, geometry))) {
+      return 0;
+    }
+    return workspace_bytes(args, launch_shape(args.problem, geometry));
+  }
 
   // Runs can_implement, then builds the kernel's Params; on failure the operator is left
   // uninitialised.
@@ -174,24 +207,48 @@ class ImplicitGemmConvolution {
     }
     params.mainloop.a = operand_a(args, geometry);
     params.mainloop.b = operand_b(args, geometry);
+    typename Output::Params const out = output(args, geometry);
+    epilogue::BiasMode const bias_mode = args.bias == nullptr            ? epilogue::BiasMode::kNone
+                                         : Op == ConvOperator::kWgrad ? epilogue::BiasMode::kPerRow
+                                                                         : epilogue::BiasMode::kPerColumn;
     auto& e = params.epilogue;
-    e.output = output(args, geometry);
-    e.bias = args.bias;
-    e.bias_mode = args.bias == nullptr            ? epilogue::BiasMode::kNone
-                  : Op == ConvOperator::kWgrad ? epilogue::BiasMode::kPerRow
-                                                  : epilogue::BiasMode::kPerColumn;
-    e.op = args.output_op;
+    if constexpr (kParallelSplitK) {
+      // The kernel writes each slice's partials through a MatrixOutput<float> (batch b, slice s at
+      // (b · slices + s) · M · N of the workspace); the reduction reads them and writes d.
+      std::int64_t const matrix = std::int64_t(l.gemm_m) * l.gemm_n;
+      auto* const partials = static_cast<float*>(args.workspace);
+      e.output = {nullptr, 0, partials, l.gemm_n, l.gemm_m, l.gemm_n, matrix, 0};
+      e.op = {1.0f, 0.0f};
+      reduction_ = {partials, l.gemm_m, l.gemm_n, args.split_k_slices, out, args.bias, bias_mode, args.output_op};
+    } else {
+      e.output = out;
+      e.bias = args.bias;
+      e.bias_mode = bias_mode;
+      e.op = args.output_op;
+    }
+    params.slices = args.split_k_slices;
     params_ = params;
     launch_ = l;
+    slices_ = args.split_k_slices;
     initialized_ = true;
     return Status::kSuccess;
   }
 
+  // The convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
+  // reduction (grid: element blocks × batches), on the same stream.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches)}, {unsigned(kThreads)}, kLdsBytes,
+    LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches), unsigned(slices_)},
+                              {unsigned(kThreads)},
+                              kLdsBytes,
                               stream};
-    return launch<Kernel>(config, params_);
+    Status const s = launch<Kernel>(config, params_);
+    if (!kParallelSplitK || !ok(s)) return s;
+    LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
+                              {unsigned(Reduction::kMaxThreadsPerBlock)},
+                              0,
+                              stream};
+    return launch<Reduction>(reduce, reduction_);
   }
 
   Status operator()(Arguments const& args, void* workspace = nullptr, Stream stream = nullptr) noexcept {
@@ -201,9 +258,9 @@ class ImplicitGemmConvolution {
 
   typename Kernel::Params const& params() const noexcept { return params_; }
   bool initialized() const noexcept { return initialized_; }
-  // The launch initialize() set up: tiles per batch (grid x) and batches (grid y: groups, times
-  // row classes for Dgrad).
-  int workgroups() const noexcept { return launch_.tiles * launch_.batches; }
+  // The launch initialize() set up: tiles per batch (grid x), batches (grid y: groups, times row
+  // classes for Dgrad) and K slices (grid z).
+  std::int64_t workgroups() const noexcept { return launch_.tiles * launch_.batches * slices_; }
   int batches() const noexcept { return launch_.batches; }
 
  private:
@@ -214,6 +271,7 @@ class ImplicitGemmConvolution {
   }
 
   struct Launch {
+    int gemm_m = 0, gemm_n = 0;  // one batch's GEMM extents (Dgrad: the largest class's rows)
     int tiles_m = 0, tiles_n = 0;
     std::int64_t tiles = 0;
     std::int64_t batches = 0;
@@ -226,6 +284,8 @@ class ImplicitGemmConvolution {
       for (int i = 0; i < 3; ++i) gemm.m *= ceil_div(p.input[i], p.stride[i]);
     }
     Launch l;
+    l.gemm_m = int(gemm.m);
+    l.gemm_n = int(gemm.n);
     l.tiles_m = int(ceil_div<std::int64_t>(gemm.m, TileShape::kM));
     l.tiles_n = int(ceil_div<std::int64_t>(gemm.n, TileShape::kN));
     l.tiles = std::int64_t(l.tiles_m) * l.tiles_n;
@@ -292,8 +352,17 @@ class ImplicitGemmConvolution {
     }
   }
 
+  // The workspace: batches · slices fp32 partial matrices of M × N (parallel split-K only).
+  static std::size_t workspace_bytes(Arguments const& args, Launch const& l) noexcept {
+    if (!kParallelSplitK) return 0;
+    Int128 const bytes = Int128(l.batches) * args.split_k_slices * l.gemm_m * l.gemm_n * Int128(sizeof(float));
+    return bytes > Int128(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(bytes);  // SIZE_MAX: no workspace fits
+  }
+
   typename Kernel::Params params_{};
+  typename Reduction::Params reduction_{};
   Launch launch_{};
+  int slices_ = 1;
   bool initialized_ = false;
 };
 

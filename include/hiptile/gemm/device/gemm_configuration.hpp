@@ -114,7 +114,7 @@ struct PlaceholderComponents {
       int m0, n0;
     };
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
-    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, std::byte*, int) {}
+    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, int, int, std::byte*, int) {}
   };
   struct Loader {
     template <class Params>

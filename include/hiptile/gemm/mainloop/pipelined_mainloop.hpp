@@ -2,7 +2,8 @@
 // PipelinedMainloop: the K loop of one block tile over a ring of `Stages` LDS stages, fed by two
 // RegisterStagedLoaders (block/global_tile_loader.hpp): the matrix TileLoader for GEMM, the
 // convolution iterators for implicit GEMM. The A loader's k_tiles() is the block's K tile count;
-// the B loader must agree.
+// the B loader must agree. With split-K the block runs slice `slice` of `slices` of those tiles
+// (kernel/split_k.hpp); the loaders see consecutive tiles from the slice's first.
 //
 //   prologue:  tiles 0 .. Stages-2 go global → registers → LDS; barrier
 //   iteration kt:
@@ -18,6 +19,7 @@
 #include <type_traits>
 
 #include "hiptile/gemm/block/global_tile_loader.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
@@ -42,10 +44,10 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     typename LoaderB::Params b;
   };
 
-  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over all of K of sub-problem `batch`, for this
-  // thread's wave.
+  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over K slice `slice` of `slices` of sub-problem
+  // `batch`, for this thread's wave.
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                std::byte* lds, int thread) {
+                                                int slice, int slices, std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
@@ -53,10 +55,11 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
 
     LoaderA loader_a(p.a, m0, batch, thread);
     LoaderB loader_b(p.b, n0, batch, thread);
-    int const k_tiles = loader_a.k_tiles();
+    kernel::KTileRange const range = kernel::k_tile_range(loader_a.k_tiles(), slice, slices);
+    int const k_tiles = range.end - range.begin;
     for (int s = 0; s < Stages - 1 && s < k_tiles; ++s) {
-      loader_a.load(s);
-      loader_b.load(s);
+      loader_a.load(range.begin + s);
+      loader_b.load(range.begin + s);
       loader_a.store(Ring::stage_a(lds, s));
       loader_b.store(Ring::stage_b(lds, s));
     }
@@ -67,8 +70,8 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     for (int kt = 0; kt < k_tiles; ++kt) {
       int const next = kt + Stages - 1;
       if (next < k_tiles) {
-        loader_a.load(next);
-        loader_b.load(next);
+        loader_a.load(range.begin + next);
+        loader_b.load(range.begin + next);
       }
       wave::multiply_stage<WaveMma>(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0,
                                     wave.n0, lane);

@@ -1,0 +1,26 @@
+#pragma once
+// Split-K: the K loop of every output tile divided among `slices` workgroups (grid z), so a problem
+// with few tiles and a long K — a convolution's weight gradient, whose K is every output pixel —
+// still fills the device. Parallel split-K: each slice writes its partial sums (fp32) to a
+// workspace, and SplitKReduction (split_k_reduction.hpp) adds them in slice order and applies the
+// epilogue: the result does not depend on which slice finished first.
+#include <cstdint>
+
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::kernel {
+
+enum class SplitKMode { kNone, kParallel };
+
+// K tiles [begin, end) of slice `slice` of `slices`: an even split, the first slices one tile
+// longer when it does not divide (64-bit products: k_tiles · slices may pass 2^31).
+struct KTileRange {
+  int begin;
+  int end;
+};
+HIPTILE_HOST_DEVICE inline KTileRange k_tile_range(int k_tiles, int slice, int slices) {
+  return {static_cast<int>(std::int64_t(k_tiles) * slice / slices),
+          static_cast<int>(std::int64_t(k_tiles) * (slice + 1) / slices)};
+}
+
+}  // namespace hiptile::gemm::kernel

@@ -1,0 +1,118 @@
+// Convolution configurations beyond the defaults, on the simulator:
+//  - parallel split-K: every split count gives the reference's answer, the same split count gives
+//    bitwise the same output run after run, and the workspace is checked (null, too small);
+//  - the strided-dgrad output mapping with plain division or FastDivmod in its source load and its
+//    store (the four RowDivision combinations) gives the same, right, answer.
+#include <cstring>
+#include <vector>
+
+#include "conv_test_support.hpp"
+
+namespace {
+
+using namespace conv_test;
+using hiptile::half_t;
+using hiptile::conv::RowDivision;
+using hiptile::gemm::kernel::SplitKMode;
+
+template <ConvOperator Op, IteratorAlgorithm Algorithm = IteratorAlgorithm::kPrecomputed>
+using SplitConv = Gfx942Conv<Op, half_t, Algorithm, 8, half_t, RowDivision::kFast, RowDivision::kFast,
+                             SplitKMode::kParallel>;
+
+std::vector<ConvProblemSize> const kSplitShapes = {
+    ConvProblemSize::conv2d(2, 9, 11, 16, 24, 3, 3, 1, 1),
+    ConvProblemSize::conv2d(1, 13, 12, 32, 40, 3, 3, 1, 1, 2, 2),
+    ConvProblemSize::conv3d(1, {{4, 5, 6}}, 8, 16, {{3, 3, 3}}, {{1, 1, 1}}),
+};
+
+TEST_CASE("conv: parallel split-K gives the reference's answer for every split count", "[conv][split_k]") {
+  Epilogue e{0.75f, 0.5f, true};
+  for (int slices : {1, 2, 3, 7}) {
+    e.split_k_slices = slices;
+    for (ConvProblemSize const& p : kSplitShapes) {
+      INFO("slices " << slices << ": " << describe(p));
+      CHECK(run_conv<SplitConv<ConvOperator::kWgrad>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kAnalytic>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kFprop>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kDgrad>>(p, e).passed());
+    }
+  }
+}
+
+// Runs Wgrad with `slices` slices on fixed data and returns dw.
+std::vector<half_t> wgrad_output(ConvProblemSize const& p, int slices) {
+  using Conv = SplitConv<ConvOperator::kWgrad>;
+  TensorShapes const s = tensor_shapes(p);
+  HostMatrix<half_t, RowMajor> dy(s.y_rows, s.y_cols), x(s.x_rows, s.x_cols), dw(s.w_rows, s.w_cols);
+  hiptile::host::fill_random(dy, 5, -1.0, 1.0);
+  hiptile::host::fill_random(x, 6, -1.0, 1.0);
+  hiptile::host::DeviceBuffer<half_t> ddy(std::as_const(dy).span()), dx(std::as_const(x).span()),
+      ddw(std::as_const(dw).span());
+  Conv::Arguments args{p, ddy.data(), dx.data(), nullptr, ddw.data(), {1.0f, 0.0f}};
+  args.split_k_slices = slices;
+  args.workspace_bytes = Conv::get_workspace_size(args);
+  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
+  args.workspace = workspace.data();
+  Conv conv;
+  REQUIRE(conv(args) == Status::kSuccess);
+  return ddw.copy_to_host();
+}
+
+TEST_CASE("conv: parallel split-K is bitwise deterministic", "[conv][split_k]") {
+  ConvProblemSize const p = ConvProblemSize::conv2d(2, 15, 14, 16, 16, 3, 3, 1, 1);
+  for (int slices : {2, 5}) {
+    std::vector<half_t> const first = wgrad_output(p, slices);
+    std::vector<half_t> const second = wgrad_output(p, slices);
+    REQUIRE(first.size() == second.size());
+    CHECK(std::memcmp(first.data(), second.data(), first.size() * sizeof(half_t)) == 0);
+  }
+}
+
+TEST_CASE("conv: split-K workspace and slice checks", "[conv][split_k]") {
+  using Conv = SplitConv<ConvOperator::kWgrad>;
+  using Unsplit = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kPrecomputed>;
+  ConvProblemSize const p = kSplitShapes[0];
+  auto const* a = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 20);
+  auto const* b = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 30);
+  auto* d = reinterpret_cast<half_t*>(std::uintptr_t(1) << 36);
+  Conv::Arguments args{p, a, b, nullptr, d, {1.0f, 0.0f}};
+  args.split_k_slices = 4;
+  std::size_t const bytes = Conv::get_workspace_size(args);
+  TensorShapes const s = tensor_shapes(p);
+  CHECK(bytes == std::size_t(4) * s.w_rows * s.w_cols * sizeof(float));  // one group, 4 fp32 partial dw
+  CHECK(Conv::can_implement(args) == Status::kErrorWorkspaceNull);
+  args.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
+  args.workspace_bytes = bytes - 1;
+  CHECK(Conv::can_implement(args) == Status::kErrorWorkspaceTooSmall);
+  args.workspace_bytes = bytes;
+  CHECK(Conv::can_implement(args) == Status::kSuccess);
+  args.workspace = const_cast<half_t*>(b);  // over x
+  CHECK(Conv::can_implement(args) == Status::kErrorAliasedOperand);
+  args.split_k_slices = 0;
+  CHECK(Conv::can_implement(args) == Status::kErrorInvalidProblem);
+  Unsplit::Arguments unsplit{p, a, b, nullptr, d, {1.0f, 0.0f}};
+  unsplit.split_k_slices = 2;
+  CHECK(Unsplit::can_implement(unsplit) == Status::kErrorNotSupported);
+  CHECK(Unsplit::get_workspace_size(unsplit) == 0);
+}
+
+template <RowDivision Load, RowDivision Store>
+using StridedDgrad = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kPrecomputed, 8, half_t, Load, Store>;
+
+TEST_CASE("conv: strided dgrad with plain or fast division in the epilogue's load and store", "[conv]") {
+  // Strides 2 and 3 with a source tensor, so both the load and the store map rows; 1×1 / 2 has
+  // classes without taps.
+  std::vector<ConvProblemSize> const shapes = {ConvProblemSize::conv2d(2, 13, 11, 16, 24, 3, 3, 1, 1, 2, 2),
+                                               ConvProblemSize::conv2d(1, 10, 14, 8, 16, 1, 1, 0, 0, 2, 2),
+                                               ConvProblemSize::conv2d(1, 11, 9, 16, 8, 5, 3, 2, 1, 3, 2)};
+  Epilogue const e{1.0f, -0.5f, true};
+  for (ConvProblemSize const& p : shapes) {
+    INFO(describe(p));
+    CHECK(run_conv<StridedDgrad<RowDivision::kPlain, RowDivision::kPlain>>(p, e).passed());
+    CHECK(run_conv<StridedDgrad<RowDivision::kFast, RowDivision::kPlain>>(p, e).passed());
+    CHECK(run_conv<StridedDgrad<RowDivision::kPlain, RowDivision::kFast>>(p, e).passed());
+    CHECK(run_conv<StridedDgrad<RowDivision::kFast, RowDivision::kFast>>(p, e).passed());
+  }
+}
+
+}  // namespace
