@@ -2,7 +2,8 @@
 //  - parallel split-K: every split count gives the reference's answer, the same split count gives
 //    bitwise the same output run after run, and the workspace is checked (null, too small);
 //  - the strided-dgrad output mapping with plain division or FastDivmod in its source load and its
-//    store (the four RowDivision combinations) gives the same, right, answer.
+//    store (the four RowDivision combinations) gives the same, right, answer;
+//  - f32 convolutions (f32 MFMA), both iterator families.
 #include <cstring>
 #include <vector>
 
@@ -112,6 +113,35 @@ TEST_CASE("conv: strided dgrad with plain or fast division in the epilogue's loa
     CHECK(run_conv<StridedDgrad<RowDivision::kFast, RowDivision::kPlain>>(p, e).passed());
     CHECK(run_conv<StridedDgrad<RowDivision::kPlain, RowDivision::kFast>>(p, e).passed());
     CHECK(run_conv<StridedDgrad<RowDivision::kFast, RowDivision::kFast>>(p, e).passed());
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// f32 in and out with the 32×32×2 f32 MFMA; TileShape::kK 16 keeps two stages within 64 KiB of LDS.
+template <ConvOperator Op, IteratorAlgorithm Algorithm = IteratorAlgorithm::kPrecomputed, int AccessElements = 4>
+using F32Conv = hiptile::conv::device::ImplicitGemmConvolution<
+    Op, float, float, float, hiptile::arch::Gfx942, GemmShape<128, 128, 16>, GemmShape<64, 64, 16>,
+    hiptile::arch::Mfma32x32x2F32, hiptile::epilogue::LinearCombination<float>, Algorithm, AccessElements, 2>;
+
+TEST_CASE("conv: f32", "[conv]") {
+  std::vector<ConvProblemSize> const shapes = {ConvProblemSize::conv2d(2, 9, 11, 16, 24, 3, 3, 1, 1, 2, 2),
+                                               ConvProblemSize::conv3d(1, {{4, 5, 6}}, 8, 12, {{3, 3, 3}}, {{1, 1, 1}}),
+                                               ConvProblemSize::conv2d(1, 7, 8, 3, 5, 3, 3, 1, 1)};
+  Epilogue const e{1.0f, 0.25f, true};
+  for (ConvProblemSize const& p : shapes) {
+    INFO(describe(p));
+    bool const vectors = p.c % 4 == 0 && p.k % 4 == 0;
+    if (vectors) {
+      CHECK(run_conv<F32Conv<ConvOperator::kFprop>>(p, e).passed());
+      CHECK(run_conv<F32Conv<ConvOperator::kDgrad>>(p, e).passed());
+      CHECK(run_conv<F32Conv<ConvOperator::kWgrad>>(p, e).passed());
+    }
+    CHECK(run_conv<F32Conv<ConvOperator::kFprop, IteratorAlgorithm::kAnalytic, 1>>(p, e).passed());
+    CHECK(run_conv<F32Conv<ConvOperator::kDgrad, IteratorAlgorithm::kAnalytic, 1>>(p, e).passed());
+    CHECK(run_conv<F32Conv<ConvOperator::kWgrad, IteratorAlgorithm::kAnalytic, 1>>(p, e).passed());
   }
 }
 

@@ -85,7 +85,8 @@ struct ConvLoaders<ConvOperator::kWgrad, Element, TileM, TileN, TileK, Threads, 
 };
 
 // The convolution's own rules, on top of GEMM's.
-template <class Element, class Arch, IteratorAlgorithm Algorithm, int AccessElements>
+template <ConvOperator Op, class Element, class TileShape, class WaveShape, class Arch, IteratorAlgorithm Algorithm,
+          int AccessElements>
 struct ConvConfigurationCheck {
   static constexpr bool kAlgorithm =
       Algorithm == IteratorAlgorithm::kAnalytic || Algorithm == IteratorAlgorithm::kPrecomputed;
@@ -99,6 +100,22 @@ struct ConvConfigurationCheck {
   static_assert(kPrecomputedWholeVectors,
                 "the precomputed iterators read whole 16-byte vectors: AccessElements must be 16 / sizeof(Element); "
                 "use IteratorAlgorithm::kAnalytic for narrower accesses");
+  // Dgrad's B and both of Wgrad's operands are channel- (MN-) contiguous: GatheredTile transposes
+  // them in units of two 16-byte vectors along MN.
+  static constexpr int kThreads = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
+  static constexpr bool mn_fits(int tile_mn) {
+    int const vectors = tile_mn * TileShape::kK / kVectorElements<Element>;
+    return tile_mn >= 64 && vectors % kThreads == 0 && (vectors / kThreads) % 2 == 0;
+  }
+  static constexpr bool kTransposedTiles = (Op == ConvOperator::kFprop || mn_fits(TileShape::kN)) &&
+                                           (Op != ConvOperator::kWgrad || mn_fits(TileShape::kM));
+  static_assert(kTransposedTiles,
+                "Dgrad's filter and Wgrad's operands are channel-contiguous: their tiles need TileShape::kN (Dgrad, "
+                "Wgrad) and kM (Wgrad) of at least 64 and an even number of 16-byte vectors per thread (grow the "
+                "tile or TileShape::kK)");
+  static constexpr bool kTransposedElement =
+      Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
+  static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");
 };
 
 template <ConvOperator Op, class Element, class ElementC, class Arch, class TileShape, class WaveShape, class MmaAtom,

@@ -52,12 +52,13 @@ template <ConvOperator Op, class Element_, class ElementC_, class ElementAccumul
           RowDivision LoadDivision = RowDivision::kFast, RowDivision StoreDivision = RowDivision::kFast,
           gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
 class ImplicitGemmConvolution {
-  using Layouts = ConvOperandLayouts<Op>;
-  static_assert(sizeof(gemm::device::GemmConfigurationCheck<Element_, typename Layouts::A, Element_,
-                                                            typename Layouts::B, ElementC_, layout::RowMajor,
+  // GEMM's rules, as for K-contiguous operands: the convolution's own MN-contiguous loaders
+  // (GatheredTile) are not GEMM's transposing TileLoader, and ConvConfigurationCheck has their rules.
+  static_assert(sizeof(gemm::device::GemmConfigurationCheck<Element_, layout::RowMajor, Element_,
+                                                            layout::ColumnMajor, ElementC_, layout::RowMajor,
                                                             ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
                                                             OutputOp, gemm::kernel::RowMajorTileOrder, Stages>) > 0);
-  static_assert(sizeof(ConvConfigurationCheck<Element_, Arch, Algorithm, AccessElements>) > 0);
+  static_assert(sizeof(ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, Algorithm, AccessElements>) > 0);
   using Components = ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm,
                                     AccessElements, Stages, LoadDivision, StoreDivision, SplitK>;
 
