@@ -174,7 +174,7 @@ bool run_case(ConvProblemSize const& p, Epilogue e, std::uint64_t seed) {
   std::vector<ElementC> guarded(std::size_t(d.storage_size() + 2 * kGuard), host::poison_value<ElementC>());
   host::DeviceBuffer<Element> da(std::as_const(a).span()), db(std::as_const(b).span());
   host::DeviceBuffer<ElementC> dc(std::as_const(c).span()), dbias(std::as_const(bias).span());
-  host::DeviceBuffer<ElementC> dd(std::span<ElementC const>(guarded));
+  host::DeviceBuffer<ElementC> dd{std::span<ElementC const>(guarded)};
   typename Conv::Arguments args{p,
                                 da.data(),
                                 db.data(),

@@ -24,7 +24,7 @@ ConvProblemSize asymmetric(ConvProblemSize p, Spatial before, Spatial after) {
   return p;
 }
 
-// Channel counts are multiples of 8 (the precomputed iterators' vectors); conv_channels_test.cpp
+// Channel counts are multiples of 8 (the precomputed iterators' vectors); conv_sweep_test.cpp
 // covers the others with the analytic iterator's narrow accesses.
 std::vector<ConvProblemSize> shapes() {
   using P = ConvProblemSize;

@@ -146,3 +146,23 @@ TEST_CASE("conv: f32", "[conv]") {
 }
 
 }  // namespace
+
+namespace {
+
+TEST_CASE("conv: split_k_slices_for fills the target, keeping 8 K tiles per slice", "[conv][split_k]") {
+  using Conv = SplitConv<ConvOperator::kWgrad>;
+  // Wgrad of 3×3 64 → 64 on 32 × 56²: M × N = 64 × 576 is 1 × 5 tiles of 128, K = 100352 is 3136
+  // tiles of 32: 264 workgroups wanted → ceil(264 / 5) = 53 slices, far below 3136 / 8.
+  ConvProblemSize const big = ConvProblemSize::conv2d(32, 56, 56, 64, 64, 3, 3, 1, 1);
+  CHECK(Conv::split_k_slices_for(big, 264) == 53);
+  // K = 2·5·5 = 50 pixels is 2 K tiles: no split can keep 8 tiles per slice.
+  ConvProblemSize const small = ConvProblemSize::conv2d(2, 5, 5, 16, 16, 3, 3, 1, 1);
+  CHECK(Conv::split_k_slices_for(small, 264) == 1);
+  // Tiles enough already.
+  CHECK(Conv::split_k_slices_for(big, 4) == 1);
+  ConvProblemSize invalid = big;
+  invalid.n = 0;
+  CHECK(Conv::split_k_slices_for(invalid, 264) == 1);
+}
+
+}  // namespace

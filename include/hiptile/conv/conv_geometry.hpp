@@ -33,6 +33,7 @@ struct DgradClassDim {
 };
 
 struct ConvGeometry {
+  static constexpr std::int64_t kMaxBatches = (std::int64_t{1} << 31) - 1;
   ConvProblemSize problem;
   Spatial out;       // Z, P, Q
   int taps = 1;      // T·R·S
@@ -48,15 +49,19 @@ struct ConvGeometry {
   // values. Their divisors, indexed by which dimensions round up (bit 2: D, bit 1: H, bit 0: W).
   FastDivmod div_class_dhw[8], div_class_hw[4], div_class_w[2];
 
-  // Host: the geometry of a problem check() accepted; `strided_dgrad` splits rows into classes.
-  static Status make(ConvProblemSize const& p, bool strided_dgrad, ConvGeometry& g) noexcept {
+  // Host: the geometry of a problem check() accepted; `dgrad` splits the rows into classes (one
+  // class with unit stride).
+  static Status make(ConvProblemSize const& p, bool dgrad, ConvGeometry& g) noexcept {
     g = ConvGeometry{};
     g.problem = p;
     g.out = p.output();
     g.taps = p.filter[0] * p.filter[1] * p.filter[2];
     g.cg = p.c / p.groups;
     g.kg = p.k / p.groups;
-    g.classes = strided_dgrad ? p.stride[0] * p.stride[1] * p.stride[2] : 1;
+    // Batches (groups × classes) are indexed in int.
+    std::int64_t const classes = dgrad ? std::int64_t(p.stride[0]) * p.stride[1] * p.stride[2] : 1;
+    if (classes * p.groups > kMaxBatches) return Status::kErrorGridTooLarge;
+    g.classes = static_cast<int>(classes);
     g.flip = p.mode == ConvMode::kConvolution;
     std::int64_t const divisors[] = {std::int64_t(g.out[0]) * g.out[1] * g.out[2],
                                      std::int64_t(g.out[1]) * g.out[2],

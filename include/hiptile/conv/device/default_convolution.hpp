@@ -20,12 +20,15 @@
 namespace hiptile::conv::device {
 
 // NVIDIA: the register-staged mainloop (a convolution's gathers cannot use cp.async's whole-tile
-// copies) with GEMM's 128 × 128 tile of four 64 × 64 warps, three stages.
+// copies), a 128 × 128 tile of eight 64 × 32 warps in three stages: with 64 × 64 warps the Dgrad
+// kernel needs all 255 registers (ptxas, sm_90), with 64 × 32 it needs 166 and nothing spills.
+// gfx9: GEMM's 128 × 128 × 32 tile of four 64 × 64 waves, two stages.
 template <class Arch>
 using DefaultConvTileShape = std::conditional_t<gemm::device::kNvidiaArch<Arch>, GemmShape<128, 128, 32>,
                                                 gemm::device::DefaultTileShape<Arch>>;
 template <class Arch>
-using DefaultConvWaveShape = GemmShape<64, 64, DefaultConvTileShape<Arch>::kK>;
+using DefaultConvWaveShape =
+    GemmShape<64, gemm::device::kNvidiaArch<Arch> ? 32 : 64, DefaultConvTileShape<Arch>::kK>;
 
 template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>,

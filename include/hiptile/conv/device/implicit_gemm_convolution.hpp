@@ -92,7 +92,7 @@ class ImplicitGemmConvolution {
                 "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
   static constexpr std::int64_t kMaxWorkgroups =
       std::min<std::int64_t>(gemm::kernel::kMaxTiles, std::int64_t(max_grid_extent(0, unsigned(kThreads))));
-  // Filter extents the precomputed iterators' masks can hold.
+  // Filter taps per dimension (Dgrad: per row class) the precomputed iterators' masks can hold.
   static constexpr int kMaxPrecomputedFilterExtent = 32;
 
   struct Arguments {
@@ -127,13 +127,13 @@ class ImplicitGemmConvolution {
     // Dgrad's w), K/groups for dy (Dgrad, Wgrad).
     int const cg = p.c / p.groups;
     int const kg = p.k / p.groups;
-    bool const channels = Op == ConvOperator::kFprop   ? cg % AccessElements == 0
-                          : Op == ConvOperator::kDgrad ? cg % AccessElements == 0 && kg % AccessElements == 0
-                                                       : cg % AccessElements == 0 && kg % AccessElements == 0;
+    bool const channels = cg % AccessElements == 0 && (Op == ConvOperator::kFprop || kg % AccessElements == 0);
     if (!channels) return Status::kErrorChannelsNotAligned;
+    // The precomputed iterators keep one mask bit per filter tap (Dgrad: per tap of a row class).
     if (Algorithm == IteratorAlgorithm::kPrecomputed && Op != ConvOperator::kWgrad) {
       for (int i = 0; i < 3; ++i) {
-        if (p.filter[i] > kMaxPrecomputedFilterExtent) return Status::kErrorNotSupported;
+        int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
+        if (taps > kMaxPrecomputedFilterExtent) return Status::kErrorNotSupported;
       }
     }
     std::size_t const access_bytes = std::size_t(AccessElements) * sizeof(Element);
@@ -168,7 +168,8 @@ class ImplicitGemmConvolution {
     Launch const l = launch_shape(p, geometry);
     if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1) ||
         std::uint64_t(args.split_k_slices) > max_grid_extent(2, 1) ||
-        Reduction::blocks(l.gemm_m, l.gemm_n) > kMaxWorkgroups) {
+        (kParallelSplitK && std::uint64_t(Reduction::blocks(l.gemm_m, l.gemm_n)) >
+                                max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
     }
     if (std::size_t const bytes = workspace_bytes(args, l); bytes > 0) {
@@ -183,6 +184,22 @@ class ImplicitGemmConvolution {
     return Status::kSuccess;
   }
 
+  // A split count for parallel split-K: enough slices that the launch has about
+  // `target_workgroups` workgroups (two per CU or SM is a good target: the device's count, queried),
+  // but every slice keeps at least kMinKTilesPerSlice K tiles, so the partial sums' traffic stays
+  // small beside the math. 1 when the tiles alone fill the target, or for a problem check() refuses.
+  static constexpr int kMinKTilesPerSlice = 8;
+  static int split_k_slices_for(ConvProblemSize const& p, std::int64_t target_workgroups) noexcept {
+    ConvGeometry geometry;
+    if (!ok(p.check()) || !ok(ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry))) return 1;
+    Launch const l = launch_shape(p, geometry);
+    auto const gemm = p.implicit_gemm(Op);
+    std::int64_t const k_tiles = ceil_div<std::int64_t>(gemm.k, TileShape::kK);
+    std::int64_t const wanted = ceil_div<std::int64_t>(target_workgroups, std::max<std::int64_t>(1, l.tiles * l.batches));
+    std::int64_t const most = std::max<std::int64_t>(1, k_tiles / kMinKTilesPerSlice);
+    return int(std::clamp<std::int64_t>(wanted, 1, std::min<std::int64_t>(most, 65535)));
+  }
+
   // Bytes of workspace the arguments need: the partial sums of parallel split-K, 0 otherwise (and
   // 0 for arguments can_implement refuses for another reason).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
@@ -194,8 +211,8 @@ class ImplicitGemmConvolution {
   }
 
   // Runs can_implement, then builds the kernel's Params; on failure the operator is left
-  // uninitialised.
-  Status initialize(Arguments const& args, void* /*workspace*/ = nullptr) noexcept {
+  // uninitialised. The workspace, when one is needed, is in the arguments.
+  Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
     if (Status const s = can_implement(args); !ok(s)) return s;
     ConvProblemSize const& p = args.problem;
@@ -244,7 +261,8 @@ class ImplicitGemmConvolution {
                               kLdsBytes,
                               stream};
     Status const s = launch<Kernel>(config, params_);
-    if (!kParallelSplitK || !ok(s)) return s;
+    if constexpr (!kParallelSplitK) return s;
+    if (!ok(s)) return s;
     LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
                               {unsigned(Reduction::kMaxThreadsPerBlock)},
                               0,
@@ -252,8 +270,8 @@ class ImplicitGemmConvolution {
     return launch<Reduction>(reduce, reduction_);
   }
 
-  Status operator()(Arguments const& args, void* workspace = nullptr, Stream stream = nullptr) noexcept {
-    Status const s = initialize(args, workspace);
+  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
+    Status const s = initialize(args);
     return ok(s) ? run(stream) : s;
   }
 

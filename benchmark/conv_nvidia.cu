@@ -1,0 +1,262 @@
+// Convolution throughput on an NVIDIA GPU: hiptile's DefaultConvolution (mma.sync atoms, sm_90
+// build) on seven ResNet-50 layers, Fprop, Dgrad and Wgrad of each; benchmark/conv_cudnn.py times
+// cuDNN on the same layers and scripts/device_conv.sh puts the two side by side.
+// NHWC activations, KRSC filters, f16 in, f32 accumulate, f16 out, N = 32, random data (generated on
+// the GPU). GPU-timed with CUDA events (manual time); each timed iteration runs the operation
+// several times so short problems are not dominated by event overhead. Counters: TFLOPS
+// (2·macs / the median iteration's time; conv_cudnn.py reports medians too), the launch's CTAs,
+// reps. The label is the implicit GEMM's M × N × K.
+//
+// Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0.
+// For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
+// D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
+// with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
+// separate source tensor C, where both do. Wgrad also runs as "split_k" (parallel split-K).
+#include <benchmark/benchmark.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/dgrad_output.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/platform/platform.hpp"
+
+namespace {
+
+using namespace hiptile;
+using conv::ConvOperator;
+using conv::ConvProblemSize;
+using conv::RowDivision;
+
+template <ConvOperator Op>
+using Conv = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
+
+// DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
+// store separately; DgradDivision<kFast, kFast> is Conv<kDgrad>.
+template <RowDivision Load, RowDivision Store>
+using DgradDivision = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTileShape<arch::Sm90>,
+    conv::device::DefaultConvWaveShape<arch::Sm90>, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 3, Load, Store>;
+static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, Conv<ConvOperator::kDgrad>>);
+
+// DefaultConvolution's Wgrad with parallel split-K: its K is all N·P·Q output pixels, while its
+// M × N (filters × taps·channels) is a few tiles; the slices come from split_k_slices_for() with
+// two workgroups per SM as the target.
+using WgradSplitK = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTileShape<arch::Sm90>,
+    conv::device::DefaultConvWaveShape<arch::Sm90>, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 3, RowDivision::kFast,
+    RowDivision::kFast, gemm::kernel::SplitKMode::kParallel>;
+
+
+// ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
+struct Layer {
+  char const* name;
+  int hw, c, k, rs, stride, pad;
+};
+constexpr int kBatch = 32;
+constexpr Layer kLayers[] = {
+    {"L1_3x3_64to64_56", 56, 64, 64, 3, 1, 1},
+    {"L2_1x1s2_256to128_56", 56, 256, 128, 1, 2, 0},
+    {"L3_3x3_128to128_28", 28, 128, 128, 3, 1, 1},
+    {"L4_3x3s2_256to256_28", 28, 256, 256, 3, 2, 1},
+    {"L5_3x3_512to512_14", 14, 512, 512, 3, 1, 1},
+    {"L6_1x1s2_1024to2048_14", 14, 1024, 2048, 1, 2, 0},
+    {"L7_3x3s2_64to64_224", 224, 64, 64, 3, 2, 1},
+};
+
+ConvProblemSize problem_of(Layer const& l) {
+  return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride);
+}
+
+void check(cudaError_t e, char const* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+int sm_count() {
+  int device = 0, count = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device), "SM count");
+  return count;
+}
+
+// Uniform values in [-1, 1) from a hash of the index: random data, since zeros run faster than
+// real inputs, made on the GPU because the largest layer's tensors hold 10^8 elements.
+__global__ void fill_uniform(__half* p, std::int64_t n, std::uint32_t seed) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    std::uint32_t h = std::uint32_t(i) * 0x9e3779b9u ^ std::uint32_t(i >> 32) ^ seed;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    p[i] = __float2half_rn(float(h >> 8) * 0x1p-23f - 1.0f);
+  }
+}
+
+// One layer's tensors, made once and shared by its benchmarks: x and dx (NHWC), w and dw (KRSC),
+// y and dy (NPQK), and dx_source, the C that Dgrad's β = 1 runs read.
+struct Tensors {
+  ConvProblemSize problem;
+  half_t *x = nullptr, *w = nullptr, *y = nullptr, *dy = nullptr, *dx = nullptr, *dw = nullptr, *dx_source = nullptr;
+
+  explicit Tensors(ConvProblemSize const& p) : problem(p) {
+    std::uint32_t seed = 1;
+    auto make = [&](half_t*& ptr, std::int64_t n, bool random) {
+      check(cudaMalloc(&ptr, std::size_t(n) * sizeof(half_t)), "cudaMalloc");
+      if (random) {
+        fill_uniform<<<1024, 256>>>(reinterpret_cast<__half*>(ptr), n, seed++ * 0x27d4eb2du);
+      } else {
+        check(cudaMemset(ptr, 0, std::size_t(n) * sizeof(half_t)), "cudaMemset");
+      }
+    };
+    make(x, p.activation_elements(), true);
+    make(w, p.filter_elements(), true);
+    make(dy, p.output_elements(), true);
+    make(dx_source, p.activation_elements(), true);
+    make(y, p.output_elements(), false);
+    make(dx, p.activation_elements(), false);
+    make(dw, p.filter_elements(), false);
+    check(cudaDeviceSynchronize(), "fill");
+  }
+  ~Tensors() {
+    for (half_t* ptr : {x, w, y, dy, dx, dw, dx_source}) cudaFree(ptr);
+  }
+  Tensors(Tensors const&) = delete;
+  Tensors& operator=(Tensors const&) = delete;
+};
+
+Tensors& tensors(int layer) {
+  static std::map<int, std::unique_ptr<Tensors>> cache;
+  auto& t = cache[layer];
+  if (!t) t = std::make_unique<Tensors>(problem_of(kLayers[layer]));
+  return *t;
+}
+
+// Times `run` with events: iterations × reps launches; each iteration reports seconds per launch.
+template <class Run>
+void time_gpu(benchmark::State& state, ConvProblemSize const& p, Run&& run) {
+  double const flops = 2.0 * double(p.macs());
+  for (int i = 0; i < 3; ++i) run();  // warm-up: module load, clocks
+  check(cudaDeviceSynchronize(), "warm-up");
+  int const reps = std::max(1, int(2e11 / flops));  // about a millisecond of work or more
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "event");
+  check(cudaEventCreate(&stop), "event");
+  std::vector<double> seconds;
+  for (auto _ : state) {
+    cudaEventRecord(start);
+    for (int r = 0; r < reps; ++r) run();
+    cudaEventRecord(stop);
+    check(cudaEventSynchronize(stop), "kernel");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    state.SetIterationTime(ms / 1e3 / reps);
+    seconds.push_back(ms / 1e3 / reps);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(seconds.begin(), seconds.end());
+  std::size_t const n = seconds.size();
+  double const median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
+  state.counters["TFLOPS"] = flops / median / 1e12;
+  state.counters["reps"] = reps;
+}
+
+template <class C>
+void BM_Conv(benchmark::State& state, int layer, float beta) {
+  Tensors& t = tensors(layer);
+  ConvProblemSize const& p = t.problem;
+  typename C::Arguments args{p, nullptr, nullptr, nullptr, nullptr, {1.0f, beta}};
+  if constexpr (C::kOperator == ConvOperator::kFprop) {
+    args.a = t.x;
+    args.b = t.w;
+    args.d = t.y;
+  } else if constexpr (C::kOperator == ConvOperator::kDgrad) {
+    args.a = t.dy;
+    args.b = t.w;
+    args.c = beta != 0.0f ? t.dx_source : nullptr;
+    args.d = t.dx;
+  } else {
+    args.a = t.dy;
+    args.b = t.x;
+    args.d = t.dw;
+  }
+  void* workspace = nullptr;
+  if constexpr (C::kParallelSplitK) {
+    args.split_k_slices = C::split_k_slices_for(p, 2 * sm_count());
+    args.workspace_bytes = C::get_workspace_size(args);
+    check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc workspace");
+    args.workspace = workspace;
+    state.counters["slices"] = args.split_k_slices;
+  }
+  C conv;
+  if (Status s = conv.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+    return;
+  }
+  time_gpu(state, p, [&] {
+    if (!ok(conv.run())) {
+      std::fprintf(stderr, "launch failed: %s\n", last_launch_error().c_str());
+      std::exit(3);
+    }
+  });
+  state.counters["CTAs"] = double(conv.workgroups());
+  if (workspace != nullptr) cudaFree(workspace);
+  auto const g = p.implicit_gemm(C::kOperator);
+  state.SetLabel("gemm " + std::to_string(g.m) + "x" + std::to_string(g.n) + "x" + std::to_string(g.k));
+}
+
+template <class C>
+void add(int layer, char const* op, char const* variant, float beta = 0.0f) {
+  std::string const name = std::string("conv/") + kLayers[layer].name + "/" + op + "/" + variant;
+  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& state) { BM_Conv<C>(state, layer, beta); })
+      ->UseManualTime()
+      ->Iterations(20)
+      ->Unit(benchmark::kMicrosecond);
+}
+
+template <RowDivision Load, RowDivision Store>
+void add_division(int layer, char const* division) {
+  for (float beta : {0.0f, 1.0f}) {
+    std::string const variant = std::string(division) + (beta == 0.0f ? "_beta0" : "_beta1");
+    add<DgradDivision<Load, Store>>(layer, "dgrad", variant.c_str(), beta);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int layer = 0; layer < int(std::size(kLayers)); ++layer) {
+    add<Conv<ConvOperator::kFprop>>(layer, "fprop", "default");
+    add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "default");
+    add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "default");
+    add<WgradSplitK>(layer, "wgrad", "split_k");
+    if (kLayers[layer].stride > 1) {
+      add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
+      add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");
+      add_division<RowDivision::kPlain, RowDivision::kFast>(layer, "load_plain_store_fast");
+      add_division<RowDivision::kFast, RowDivision::kFast>(layer, "load_fast_store_fast");
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

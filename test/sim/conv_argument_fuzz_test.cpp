@@ -1,0 +1,656 @@
+// The argument-fuzzing suite (test/common/argument_fuzz.hpp) on the convolutions: every field of
+// ConvProblemSize and of ImplicitGemmConvolution::Arguments at its extremes, alone and in seeded
+// combinations, for Fprop, Dgrad and Wgrad on gfx942 configurations run in the simulator. Each case
+// ends refused (the same Status from every entry point, nothing written), accepted and run (the
+// whole output against the double-precision reference, every other byte unchanged), or accepted
+// and too large to run (checked by its launch geometry and Params). HIPTILE_FUZZ_CASES sets the
+// random cases per configuration, HIPTILE_FUZZ_MAX_TILE_STEPS the largest case that is run.
+#include <array>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <type_traits>
+
+#include "../common/argument_fuzz.hpp"
+#include "../common/fake_address.hpp"
+#include "conv_test_support.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/numeric/numeric_limits.hpp"
+
+namespace {
+
+using namespace conv_test;
+using hiptile::ByteRange;
+using hiptile::half_t;
+using Int128 = ByteRange::Int128;
+
+constexpr int kOperands = 5;  // a, b, c, d, bias
+enum Operand { kA, kB, kC, kD, kBias };
+
+// How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap d with
+// an input it must not.
+enum class Alias { kNone, kDIsA, kDIsB, kDInsideA, kInPlace, kCShiftedFromD, kBiasInD, kBiasIsC };
+// Where an operand's pointer points: its own buffer, or an address nothing may dereference — far
+// off (fake_address), just below 2^64 (a tensor longer than 4 KiB wraps the address space) or at
+// 2^63.
+enum class Place { kBuffer, kFar, kTop, kHigh };
+
+// A positive integer from the environment, or `fallback` (as the GEMM suite reads them).
+int env_limit(char const* name, int fallback) {
+  char const* v = std::getenv(name);
+  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
+}
+// Accepted cases up to this many block-tile K steps (workgroups × K tiles) run on the simulator;
+// larger ones are checked by their launch geometry. The sanitize preset lowers it.
+std::int64_t max_tile_steps() { return env_limit("HIPTILE_FUZZ_MAX_TILE_STEPS", 64); }
+int random_cases() { return env_limit("HIPTILE_FUZZ_CASES", 60); }
+
+// Multiply-adds the host reference may spend on one case.
+constexpr std::int64_t kMaxReferenceOps = std::int64_t{1} << 22;
+
+// int64 arithmetic clamped into int, for settings derived from a case's other fields.
+int clamp_int(std::int64_t v) { return int(std::clamp<std::int64_t>(v, INT_MIN, INT_MAX)); }
+
+template <class Conv>
+struct ConvSubject {
+  using Operator = Conv;
+  using E = typename Conv::Element;
+  using EC = typename Conv::ElementC;
+  using Tile = typename Conv::TileShapeType;
+  static constexpr ConvOperator kOp = Conv::kOperator;
+  static constexpr std::size_t kBytes[kOperands] = {sizeof(E), sizeof(E), sizeof(EC), sizeof(EC), sizeof(EC)};
+  // Whether Arguments has the split-K slice count (operators that can split K).
+  static constexpr bool kHasSlices = requires(typename Conv::Arguments a) { a.split_k_slices; };
+
+  struct Case {
+    ConvProblemSize problem;
+    float alpha = 1.0f, beta = 0.0f;
+    bool bias = false;
+    std::array<int, kOperands> misalign{};  // bytes added to each pointer
+    std::array<bool, kOperands> null{};
+    std::array<Place, kOperands> place{};
+    Alias alias = Alias::kNone;
+    int slices = 1;
+    std::uint64_t seed = 1;
+  };
+
+  static std::string name() {
+    return std::string(kOp == ConvOperator::kFprop ? "Fprop" : kOp == ConvOperator::kDgrad ? "Dgrad" : "Wgrad") +
+           (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed ? " precomputed" : " analytic") + ", " +
+           std::to_string(Conv::kAccessElements) + "-element accesses, " + std::to_string(sizeof(EC) * 8) +
+           "-bit output";
+  }
+
+  // ---- sizes, all for problems check() accepted ----------------------------------------------
+
+  // Elements of each operand.
+  static std::int64_t elements(ConvProblemSize const& p, int op) {
+    switch (op) {
+      case kA: return kOp == ConvOperator::kFprop ? p.activation_elements() : p.output_elements();
+      case kB: return kOp == ConvOperator::kWgrad ? p.activation_elements() : p.filter_elements();
+      case kBias: return kOp == ConvOperator::kDgrad ? p.c : p.k;
+      default:
+        return kOp == ConvOperator::kFprop   ? p.output_elements()
+               : kOp == ConvOperator::kDgrad ? p.activation_elements()
+                                             : p.filter_elements();
+    }
+  }
+  // d as a matrix: rows × columns (the reference's shape).
+  static std::pair<std::int64_t, std::int64_t> d_shape(ConvProblemSize const& p) {
+    std::int64_t const d = elements(p, kD);
+    std::int64_t const columns = kOp == ConvOperator::kWgrad ? d / p.k : kOp == ConvOperator::kFprop ? p.k : p.c;
+    return {d / columns, columns};
+  }
+  // Dgrad's row classes: the product of the strides (one class without stride).
+  static Int128 classes(ConvProblemSize const& p) {
+    return kOp == ConvOperator::kDgrad ? Int128(p.stride[0]) * p.stride[1] * p.stride[2] : 1;
+  }
+  // One batch's GEMM (Dgrad: the largest row class) and its K tiles (Dgrad: at most).
+  struct Work {
+    Int128 m, n, k_tiles, batches;
+  };
+  static Work work(ConvProblemSize const& p) {
+    auto const g = p.implicit_gemm(kOp);
+    Work w{g.m, g.n, 0, Int128(p.groups) * classes(p)};
+    if (kOp == ConvOperator::kFprop) {
+      w.k_tiles = Int128(p.filter[0]) * p.filter[1] * p.filter[2] * hiptile::ceil_div(p.c_per_group(), Tile::kK);
+    } else if (kOp == ConvOperator::kDgrad) {
+      w.m = p.n;
+      Int128 taps = 1;
+      for (int i = 0; i < 3; ++i) {
+        w.m *= hiptile::ceil_div(p.input[i], p.stride[i]);
+        taps *= hiptile::ceil_div(p.filter[i], p.stride[i]);  // a class's taps, at most
+      }
+      w.k_tiles = taps * hiptile::ceil_div(p.k_per_group(), Tile::kK);
+    } else {
+      w.k_tiles = hiptile::ceil_div<std::int64_t>(g.k, Tile::kK);
+    }
+    return w;
+  }
+  static Int128 tiles(Work const& w) {
+    return ((w.m + Tile::kM - 1) / Tile::kM) * ((w.n + Tile::kN - 1) / Tile::kN);
+  }
+
+  // ---- the cases -------------------------------------------------------------------------------
+
+  // A valid problem, small enough to run at the case limit if it can: 2-D or 3-D, a filter up to
+  // 3 wide, padding, stride, dilation, groups and mode drawn at random; channels per group whole
+  // accesses where the configuration needs them.
+  static Case baseline(fuzz::Rng& rng) {
+    auto pick = [&](int lo, int hi) { return lo + int(rng() % std::uint64_t(hi - lo + 1)); };
+    int const access = Conv::kAccessElements;
+    Case best;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+      ConvProblemSize p;
+      bool const three_d = rng() % 3 == 0;
+      p.n = pick(1, 2);
+      for (int i = three_d ? 0 : 1; i < 3; ++i) {
+        p.input[i] = pick(1, three_d ? 5 : 9);
+        p.filter[i] = pick(1, 3);
+        p.dilation[i] = rng() % 4 == 0 ? 2 : 1;
+        p.stride[i] = std::array{1, 1, 2, 3}[rng() % 4];
+        if (kOp == ConvOperator::kDgrad && p.stride[i] > 1) p.dilation[i] = 1;
+        int const dilated = p.dilation[i] * (p.filter[i] - 1) + 1;
+        p.pad_before[i] = pick(0, dilated - 1);
+        p.pad_after[i] = pick(0, dilated - 1);
+      }
+      p.groups = rng() % 3 == 0 ? 2 : 1;
+      // C/groups whole accesses (all operators read x or w by C); K/groups too but for Fprop.
+      p.c = p.groups * access * pick(1, access == 1 ? 20 : 3);
+      p.k = p.groups * (kOp == ConvOperator::kFprop || access == 1 ? pick(1, 40) : access * pick(1, 4));
+      p.mode = rng() % 4 == 0 ? ConvMode::kConvolution : ConvMode::kCrossCorrelation;
+      if (p.check() != Status::kSuccess) continue;
+      Case c;
+      c.problem = p;
+      c.alpha = std::array{1.0f, 0.5f, -1.25f}[rng() % 3];
+      c.beta = std::array{0.0f, 1.0f, -0.5f}[rng() % 3];
+      c.bias = rng() % 2 == 0;
+      c.seed = rng();
+      best = c;
+      Work const w = work(p);
+      if (tiles(w) * w.batches * std::max<Int128>(w.k_tiles, 1) <= max_tile_steps()) break;
+    }
+    return best;
+  }
+
+  static std::vector<fuzz::Field<Case>> fields() {
+    std::vector<fuzz::Field<Case>> f;
+    // An int field: the integer extremes that fit int, `limits` ± 1, and small values.
+    auto integers = [&](std::string name, std::vector<std::int64_t> limits, auto get) {
+      fuzz::Field<Case> field{name, {}};
+      std::vector<std::int64_t> values = fuzz::integer_extremes(limits, false);
+      for (std::int64_t v : {3, 5, 7, 12}) values.push_back(v);
+      for (std::int64_t v : values) {
+        if (v < INT_MIN || v > INT_MAX) continue;
+        field.settings.push_back({std::to_string(v), [=](Case& c) { get(c.problem) = int(v); }});
+      }
+      f.push_back(field);
+      return f.size() - 1;
+    };
+    // A setting derived from the case's own problem.
+    auto relative = [&](std::size_t field, std::string label, auto set) {
+      f[field].settings.push_back({label, [=](Case& c) { set(c.problem); }});
+    };
+    auto dilated = [](ConvProblemSize const& p, int i) {
+      return std::int64_t(p.dilation[i]) * (std::int64_t(p.filter[i]) - 1) + 1;
+    };
+
+    integers("n", {}, [](ConvProblemSize& p) -> int& { return p.n; });
+    std::size_t const c = integers("C", {Conv::kAccessElements, Tile::kK, Tile::kN},
+                                   [](ConvProblemSize& p) -> int& { return p.c; });
+    relative(c, "groups · one access + 1", [](ConvProblemSize& p) {
+      p.c = clamp_int(std::int64_t(p.groups) * Conv::kAccessElements + 1);
+    });
+    std::size_t const k = integers("K", {Conv::kAccessElements, Tile::kM, Tile::kN},
+                                   [](ConvProblemSize& p) -> int& { return p.k; });
+    relative(k, "groups · one access + 1", [](ConvProblemSize& p) {
+      p.k = clamp_int(std::int64_t(p.groups) * Conv::kAccessElements + 1);
+    });
+    char const* const dims[3] = {"D", "H", "W"};
+    char const* const taps[3] = {"T", "R", "S"};
+    for (int i = 0; i < 3; ++i) {
+      std::string const d = dims[i];
+      std::size_t const input =
+          integers("input " + d, {32}, [i](ConvProblemSize& p) -> int& { return p.input[i]; });
+      // The padded input one short of the dilated filter (no output), and exactly it (one).
+      relative(input, "dilated filter - padding - 1", [=](ConvProblemSize& p) {
+        p.input[i] = clamp_int(dilated(p, i) - p.pad_before[i] - p.pad_after[i] - 1);
+      });
+      relative(input, "dilated filter - padding", [=](ConvProblemSize& p) {
+        p.input[i] = clamp_int(dilated(p, i) - p.pad_before[i] - p.pad_after[i]);
+      });
+      std::size_t const filter = integers(std::string("filter ") + taps[i], {Conv::kMaxPrecomputedFilterExtent},
+                                          [i](ConvProblemSize& p) -> int& { return p.filter[i]; });
+      relative(filter, "padded input", [=](ConvProblemSize& p) {
+        std::int64_t const span = std::int64_t(p.input[i]) + p.pad_before[i] + p.pad_after[i] - 1;
+        p.filter[i] = clamp_int(span / std::max(p.dilation[i], 1) + 1);
+      });
+      for (int side = 0; side < 2; ++side) {
+        std::string const name = std::string(side == 0 ? "pad_before " : "pad_after ") + d;
+        std::size_t const pad = integers(name, {}, [i, side](ConvProblemSize& p) -> int& {
+          return side == 0 ? p.pad_before[i] : p.pad_after[i];
+        });
+        for (int delta : {-1, 0}) {
+          relative(pad, "dilated filter" + std::string(delta < 0 ? " - 1" : ""), [=](ConvProblemSize& p) {
+            (side == 0 ? p.pad_before[i] : p.pad_after[i]) = clamp_int(dilated(p, i) + delta);
+          });
+        }
+      }
+      integers("stride " + d, {}, [i](ConvProblemSize& p) -> int& { return p.stride[i]; });
+      integers("dilation " + d, {}, [i](ConvProblemSize& p) -> int& { return p.dilation[i]; });
+    }
+    std::size_t const groups = integers("groups", {}, [](ConvProblemSize& p) -> int& { return p.groups; });
+    relative(groups, "C (depthwise)", [](ConvProblemSize& p) { p.groups = p.c; });
+    relative(groups, "C / one access", [](ConvProblemSize& p) { p.groups = std::max(1, p.c / Conv::kAccessElements); });
+    fuzz::Field<Case> mode{"mode", {}};
+    for (int v : {0, 1, 2, -1, INT_MAX, INT_MIN}) {
+      mode.settings.push_back({std::to_string(v), [=](Case& c) { c.problem.mode = static_cast<ConvMode>(v); }});
+    }
+    f.push_back(mode);
+
+    // Problems at the limits: each loader's reach from its block's base just under and just over
+    // 2^31 - 1 bytes, the grid just inside and just past kMaxWorkgroups, and strides whose
+    // product passes int (Dgrad's row classes).
+    fuzz::Field<Case> shape{"shape", {}};
+    auto preset = [&](std::string label, ConvProblemSize p) {
+      shape.settings.push_back({label, [=](Case& c) { c.problem = p; }});
+    };
+    using P = ConvProblemSize;
+    // 4 images of 3 × 2731 = 8193 pixels: a block reaches 2 of them, 2·8193·65528·2 = 2^31 − 32
+    // bytes; 8 channels more pass the limit.
+    for (int ch : {65528, 65536}) {
+      preset("x reach, C = " + std::to_string(ch), P::conv2d(4, 3, 2731, ch, 8, 1, 1));
+      preset("dy reach, K = " + std::to_string(ch), P::conv2d(4, 3, 2731, 8, ch, 1, 1));
+    }
+    // 128 filters of C (Fprop), a group's 8 filters of C (Dgrad), 32 pixels of K (Wgrad).
+    for (int ch : {8388600, 8388608, 134217720, 134217728}) {
+      preset("w reach, C = " + std::to_string(ch), P::conv2d(1, 1, 1, ch, 8, 1, 1));
+    }
+    for (int ch : {33554424, 33554432}) preset("dy reach, K = " + std::to_string(ch), P::conv2d(1, 1, 1, 8, ch, 1, 1));
+    // Fprop: 2 tile rows by K/128 tile columns, 16777214 and 16777216 workgroups.
+    for (int ch : {8388607 * 128, 8388607 * 128 + 8}) {
+      preset("grid, K = " + std::to_string(ch), P::conv2d(2, 5, 36, 16, ch, 3, 3, 1, 1, 2, 1));
+    }
+    preset("grid, N = 1024, C = 2^22", P::conv2d(1024, 5, 36, 1 << 22, 24, 3, 3, 1, 1, 2, 1));
+    preset("grid, K = 2^25 - 8, C = 8192", P::conv2d(2, 5, 36, 8192, (1 << 25) - 8, 3, 3, 1, 1, 2, 1));
+    for (int s : {46341, 65536}) {
+      preset("strides " + std::to_string(s) + " x " + std::to_string(s),
+             P::conv3d(1, {{1, 1, 4}}, 8, 8, {{1, 1, 1}}, {{0, 0, 0}}, {{s, s, 1}}));
+    }
+    {
+      // Dgrad: 2 groups of INT_MAX row classes, 2^32 − 2 batches (each 4 groups: past 2^32 − 1).
+      for (int g : {2, 4}) {
+        P p = P::conv3d(1, {{1, 1, 4}}, 8 * g, 8 * g, {{1, 1, 1}}, {{0, 0, 0}}, {{1, INT_MAX, 1}});
+        p.groups = g;
+        preset("stride H = INT_MAX, groups = " + std::to_string(g), p);
+      }
+      // The last tap of a filter dilated by INT_MAX lands past int: x = o + INT_MAX.
+      P p = P::conv2d(1, 3, 2, 8, 8, 1, 2);
+      p.dilation[2] = INT_MAX;
+      p.pad_after[2] = INT_MAX;
+      preset("dilation W = INT_MAX, S = 2, pad_after W = INT_MAX", p);
+      // A 1-tap filter with dilation INT_MAX: the dilation is never applied.
+      P q = P::conv2d(1, 3, 4, 8, 8, 1, 1);
+      q.dilation = {{INT_MAX, INT_MAX, INT_MAX}};
+      preset("1 × 1 filter, dilation INT_MAX", q);
+    }
+    f.push_back(shape);
+
+    float const nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    for (bool alpha : {true, false}) {
+      fuzz::Field<Case> field{alpha ? "alpha" : "beta", {}};
+      for (float v : {0.0f, -0.0f, 1.0f, -1.0f, nan, inf, -inf, 1e-40f, 65504.0f}) {
+        field.settings.push_back({std::to_string(v), [=](Case& c) { (alpha ? c.alpha : c.beta) = v; }});
+      }
+      f.push_back(field);
+    }
+    f.push_back({"bias", {{"on", [](Case& c) { c.bias = true; }}, {"off", [](Case& c) { c.bias = false; }}}});
+    if constexpr (kHasSlices) {
+      fuzz::Field<Case> slices{"split_k_slices", {}};
+      for (int v : {0, -1, 2, 3, INT_MAX, INT_MIN}) {
+        slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+      }
+      f.push_back(slices);
+    }
+
+    char const* const names[kOperands] = {"a", "b", "c", "d", "bias"};
+    for (int op = 0; op < kOperands; ++op) {
+      fuzz::Field<Case> pointer{std::string(names[op]) + " pointer", {}};
+      auto const needs_c = [op](Case& c) {
+        if (op == kC && c.beta == 0.0f) c.beta = 0.75f;  // so that c is read
+        if (op == kBias) c.bias = true;
+      };
+      pointer.settings.push_back({"null", [=](Case& c) {
+                                    needs_c(c);
+                                    c.null[op] = true;
+                                  }});
+      // Every byte offset below the alignment the operand needs, and one whole vector.
+      int const alignment = op <= kB ? Conv::kAccessElements * int(sizeof(E)) : int(kBytes[op]);
+      for (int b = 1; b <= alignment; ++b) {
+        pointer.settings.push_back({"+" + std::to_string(b) + " bytes", [=](Case& c) {
+                                      needs_c(c);
+                                      c.misalign[op] = b;
+                                    }});
+      }
+      pointer.settings.push_back({"+16 bytes", [=](Case& c) { c.misalign[op] = 16; }});
+      std::pair<char const*, Place> const places[] = {
+          {"far off", Place::kFar}, {"4 KiB below 2^64", Place::kTop}, {"at 2^63", Place::kHigh}};
+      for (auto const& [label, place] : places) {
+        pointer.settings.push_back({label, [=](Case& c) {
+                                      needs_c(c);
+                                      c.place[op] = place;
+                                    }});
+      }
+      f.push_back(pointer);
+    }
+    fuzz::Field<Case> alias{"aliasing", {}};
+    std::pair<char const*, Alias> const kinds[] = {
+        {"d is a", Alias::kDIsA},         {"d is b", Alias::kDIsB},
+        {"d inside a", Alias::kDInsideA}, {"c is d (in place)", Alias::kInPlace},
+        {"c is d + 1 element", Alias::kCShiftedFromD}, {"bias inside d", Alias::kBiasInD},
+        {"bias is c", Alias::kBiasIsC}};
+    for (auto const& [label, kind] : kinds) {
+      alias.settings.push_back({label, [kind](Case& c) {
+                                  c.alias = kind;
+                                  if (kind == Alias::kInPlace || kind == Alias::kCShiftedFromD ||
+                                      kind == Alias::kBiasIsC) {
+                                    if (c.beta == 0.0f) c.beta = 0.75f;  // so that c is read
+                                  }
+                                  if (kind == Alias::kBiasInD || kind == Alias::kBiasIsC) c.bias = true;
+                                }});
+    }
+    f.push_back(alias);
+    return f;
+  }
+
+  // ---- a case made real ------------------------------------------------------------------------
+
+  class Instance {
+   public:
+    explicit Instance(Case const& c) : c_(c), valid_(c.problem.check() == Status::kSuccess) {
+      // Each operand's bytes with 64 bytes of slack for the misaligned pointers; a problem check()
+      // refuses gets 4 KiB buffers, which nothing may touch.
+      std::array<Int128, kOperands> bytes{};
+      Int128 total = 0;
+      for (int op = 0; op < kOperands; ++op) {
+        bytes[op] = (valid_ ? Int128(elements(c.problem, op)) * Int128(kBytes[op]) : Int128(4096)) + 64;
+        total += bytes[op];
+      }
+      real_ = total <= (Int128(1) << 22);  // 4 MiB
+      for (int op = 0; op < kOperands; ++op) {
+        if (real_) {
+          bytes_[op] = std::size_t(bytes[op]);
+          base_[op] = arena_.allocate(bytes_[op], c.seed * 7 + op);
+        } else {
+          base_[op] = test_support::fake_address<std::byte>(op);  // never touched: huge cases only check
+        }
+      }
+      if (real_) fill();
+      std::array<std::byte*, kOperands> p{};
+      for (int op = 0; op < kOperands; ++op) {
+        std::byte* at = base_[op];
+        switch (c.place[op]) {
+          case Place::kBuffer: break;
+          case Place::kFar: at = test_support::fake_address<std::byte>(op); break;
+          case Place::kTop: at = reinterpret_cast<std::byte*>(std::uintptr_t(0) - 4096); break;
+          case Place::kHigh: at = reinterpret_cast<std::byte*>(std::uintptr_t{1} << 63); break;
+        }
+        p[op] = c.null[op] ? nullptr : at + c.misalign[op];
+      }
+      switch (c.alias) {
+        case Alias::kNone: break;
+        case Alias::kDIsA: p[kD] = p[kA]; break;
+        case Alias::kDIsB: p[kD] = p[kB]; break;
+        case Alias::kDInsideA: p[kD] = p[kA] ? p[kA] + 16 : nullptr; break;
+        case Alias::kInPlace: p[kC] = p[kD]; break;
+        case Alias::kCShiftedFromD: p[kC] = p[kD] ? p[kD] + sizeof(EC) : nullptr; break;
+        case Alias::kBiasInD: p[kBias] = p[kD]; break;
+        case Alias::kBiasIsC: p[kBias] = p[kC]; break;
+      }
+      ptr_ = p;
+      args_.problem = c.problem;
+      args_.a = reinterpret_cast<E const*>(p[kA]);
+      args_.b = reinterpret_cast<E const*>(p[kB]);
+      args_.c = reinterpret_cast<EC const*>(p[kC]);
+      args_.d = reinterpret_cast<EC*>(p[kD]);
+      args_.output_op = {c.alpha, c.beta};
+      args_.bias = c.bias ? reinterpret_cast<EC const*>(p[kBias]) : nullptr;
+      if constexpr (kHasSlices) args_.split_k_slices = c.slices;
+    }
+
+    typename Conv::Arguments const& args() const { return args_; }
+    fuzz::Arena& arena() { return arena_; }
+
+    // Real buffers under every operand it reads or writes, and small enough to simulate and to
+    // compute on the host.
+    bool runnable() const {
+      if (!real_ || !valid_) return false;
+      for (int op = 0; op < kOperands; ++op) {
+        if (c_.place[op] != Place::kBuffer) return false;
+      }
+      ConvProblemSize const& p = c_.problem;
+      Work const w = work(p);
+      Int128 const workgroups = tiles(w) * w.batches;
+      // The reference's loops: each output element over its taps and channels (Dgrad: each dx
+      // element over every tap and K/groups, most skipped when strided).
+      Int128 const taps = Int128(p.filter[0]) * p.filter[1] * p.filter[2];
+      Int128 const reference = std::max(Int128(p.output_elements()) * taps * p.c_per_group(),
+                                        Int128(p.activation_elements()) * taps * p.k_per_group());
+      return workgroups <= max_tile_steps() && workgroups * std::max<Int128>(w.k_tiles, 1) <= max_tile_steps() &&
+             reference <= kMaxReferenceOps;
+    }
+
+    // The launch and the Params initialize() built, against what the problem asks for: every
+    // tile of every batch (group, Dgrad row class), in a grid the kernel's int batch index holds.
+    std::string check_geometry(Conv const& op) const {
+      ConvProblemSize const& p = c_.problem;
+      Work const w = work(p);
+      Int128 const t = tiles(w);
+      std::ostringstream s;
+      if (t > Conv::kMaxWorkgroups) s << "accepted with " << std::int64_t(t) << " tiles per batch; ";
+      if (w.batches > INT_MAX) {
+        s << "accepted with " << std::int64_t(w.batches) << " batches, past the kernel's int batch index; ";
+      }
+      if (Int128(op.batches()) != w.batches) {
+        s << "batches " << op.batches() << ", the problem has " << std::int64_t(w.batches) << "; ";
+      } else if (t * w.batches <= INT_MAX && Int128(op.workgroups()) != t * w.batches) {
+        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(t * w.batches) << "; ";
+      }
+      auto const& m = op.params().mainloop;
+      if (static_cast<void const*>(m.a.data) != args_.a || m.a.elements != elements(p, kA) ||
+          static_cast<void const*>(m.b.data) != args_.b || m.b.elements != elements(p, kB)) {
+        s << "operands in Params differ from the arguments; ";
+      }
+      auto const& g = m.a.geometry;
+      Spatial const out = p.output();
+      if (g.cg != p.c_per_group() || g.kg != p.k_per_group() || Int128(g.taps) != Int128(p.filter[0]) * p.filter[1] * p.filter[2] ||
+          g.out[0] != out[0] || g.out[1] != out[1] || g.out[2] != out[2] || Int128(g.classes) != classes(p)) {
+        s << "geometry in Params differs from the problem (classes " << g.classes << "); ";
+      }
+      return s.str();
+    }
+
+    // Every element of d against the double reference over the snapshot's inputs; every other
+    // byte of every buffer unchanged.
+    std::string check_output() {
+      ConvProblemSize const& p = c_.problem;
+      double const u = std::ldexp(1.0, -hiptile::numeric_limits<EC>::digits);
+      double const max_finite = double(float(hiptile::numeric_limits<EC>::max()));
+      bool const source = c_.beta != 0.0f;
+      auto snapshot = [&](int op, auto tag) {
+        using T = decltype(tag);
+        std::vector<T> v(std::size_t(elements(p, op)));
+        std::memcpy(v.data(), arena_.saved_view(ptr_[op]), v.size() * sizeof(T));
+        return v;
+      };
+      std::vector<E> const a = snapshot(kA, E{}), b = snapshot(kB, E{});
+      std::vector<EC> const c0 = source ? snapshot(kC, EC{}) : std::vector<EC>{};
+      bool const with_bias = args_.bias != nullptr;  // a null bias is no bias
+      std::vector<EC> const bias = with_bias ? snapshot(kBias, EC{}) : std::vector<EC>{};
+      HostMatrix<double, RowMajor> ref, magnitude;
+      std::span<E const> const sa(a), sb(b);
+      if constexpr (kOp == ConvOperator::kFprop) {
+        hiptile::host::reference_conv_fprop(p, sa, sb, ref, &magnitude);
+      } else if constexpr (kOp == ConvOperator::kDgrad) {
+        hiptile::host::reference_conv_dgrad(p, sa, sb, ref, &magnitude);
+      } else {
+        hiptile::host::reference_conv_wgrad(p, sb, sa, ref, &magnitude);
+      }
+      std::int64_t const k = p.implicit_gemm(kOp).k;
+      auto const [rows, columns] = d_shape(p);
+      std::int64_t mismatches = 0, unwritten = 0;
+      std::ostringstream first;
+      for (std::int64_t i = 0; i < rows; ++i) {
+        for (std::int64_t j = 0; j < columns; ++j) {
+          std::int64_t const e = i * columns + j;
+          double const cij = source ? double(float(c0[std::size_t(e)])) : 0.0;
+          double const bias_value =
+              with_bias ? double(float(bias[std::size_t(kOp == ConvOperator::kWgrad ? i : j)])) : 0.0;
+          double const r = double(c_.alpha) * ref.at(i, j) + (source ? double(c_.beta) * cij : 0.0) + bias_value;
+          double const mag = std::abs(double(c_.alpha)) * magnitude.at(i, j) + std::abs(double(c_.beta) * cij) +
+                             std::abs(bias_value);
+          double const tol = u * std::abs(r) + 1.2 * double(k + 4) * std::ldexp(1.0, -23) * mag +
+                             8 * std::ldexp(1.0, -24) * std::abs(r) + 1e-30 + std::ldexp(1.0, -25);
+          std::byte const* const at = ptr_[kD] + e * std::int64_t(sizeof(EC));
+          EC got_value;
+          std::memcpy(&got_value, at, sizeof(EC));
+          double const got = double(float(got_value));
+          bool right;
+          if (is_poison(at)) {
+            right = false;
+            ++unwritten;
+          } else if (std::isnan(r) || std::isnan(mag)) {
+            right = std::isnan(got) || std::isinf(mag);  // inf · 0 terms make NaN either way
+          } else if (std::isinf(r)) {
+            right = got == r || std::isnan(got);
+          } else if (std::isinf(got)) {
+            right = std::abs(r) + tol >= max_finite && (got > 0) == (r > 0);  // rounded past the largest
+          } else {
+            right = std::abs(got - r) <= tol;
+          }
+          if (!right && mismatches++ == 0) first << "d[" << i << "][" << j << "] = " << got << ", reference " << r;
+        }
+      }
+      if (mismatches > 0) {
+        return std::to_string(mismatches) + " wrong elements (" + std::to_string(unwritten) + " never written), first " +
+               first.str();
+      }
+      std::byte const* const d_end = ptr_[kD] + elements(p, kD) * std::int64_t(sizeof(EC));
+      return arena_.changes([&](std::byte const* q) { return q >= ptr_[kD] && q < d_end; });
+    }
+
+   private:
+    // d's elements start as poison, a NaN with a payload arithmetic does not produce (a signalling
+    // one: a computed NaN is quiet), so an element the kernel never writes is told apart.
+    static constexpr std::uint32_t kPoison32 = 0x7fa5a5a5u;
+    static constexpr std::uint16_t kPoison16 = 0x7d5a;
+    static bool is_poison(std::byte const* at) {
+      if constexpr (sizeof(EC) == 4) {
+        std::uint32_t bits;
+        std::memcpy(&bits, at, 4);
+        return bits == kPoison32;
+      } else {
+        std::uint16_t bits;
+        std::memcpy(&bits, at, 2);
+        return bits == kPoison16;
+      }
+    }
+
+    // a and b positive (so a sum's sign never hangs on rounding), c and the bias of either sign;
+    // d poisoned, except in place, where it holds c's values.
+    void fill() {
+      fuzz::Rng rng(c_.seed);
+      auto fill_with = [&](int op, float lo, float hi, auto tag) {
+        using T = decltype(tag);
+        std::uniform_real_distribution<float> dist(lo, hi);
+        for (std::size_t i = 0; i + sizeof(T) <= bytes_[op]; i += sizeof(T)) {
+          T const v = T(dist(rng));
+          std::memcpy(base_[op] + i, &v, sizeof(T));
+        }
+      };
+      fill_with(kA, 0.25f, 1.0f, E{});
+      fill_with(kB, 0.25f, 1.0f, E{});
+      fill_with(kC, -2.0f, 2.0f, EC{});
+      fill_with(kBias, -1.0f, 1.0f, EC{});
+      if (c_.alias == Alias::kInPlace) {
+        fill_with(kD, -2.0f, 2.0f, EC{});
+      } else {
+        for (std::size_t i = 0; i + sizeof(EC) <= bytes_[kD]; i += sizeof(EC)) {
+          if constexpr (sizeof(EC) == 4) {
+            std::memcpy(base_[kD] + i, &kPoison32, 4);
+          } else {
+            std::memcpy(base_[kD] + i, &kPoison16, 2);
+          }
+        }
+      }
+    }
+
+    Case c_;
+    bool valid_ = false;  // check() accepts the problem: its sizes are known
+    bool real_ = false;   // the buffers are real
+    fuzz::Arena arena_;
+    std::array<std::byte*, kOperands> base_{};
+    std::array<std::size_t, kOperands> bytes_{};
+    std::array<std::byte*, kOperands> ptr_{};
+    typename Conv::Arguments args_{};
+  };
+};
+
+template <class Conv>
+void fuzz_conv(char const* label, std::uint64_t seed) {
+  fuzz::Report const report = fuzz::run<ConvSubject<Conv>>(seed, random_cases());
+  WARN(report.summary(label));  // the counts, for the log
+  auto refused = [&](Status s) { return report.refused.count(hiptile::to_string(s)) == 1; };
+  CHECK(report.ran >= 40);
+  CHECK(report.geometry_only >= 5);
+  for (Status s : {Status::kErrorInvalidProblem, Status::kErrorInvalidEnum, Status::kErrorGroupsNotDividing,
+                   Status::kErrorPaddingTooLarge, Status::kErrorEmptyOutput, Status::kErrorNullPointer,
+                   Status::kErrorMisalignedOperand, Status::kErrorIndexOverflow, Status::kErrorOperandTooLarge,
+                   Status::kErrorAliasedOperand, Status::kErrorGridTooLarge}) {
+    INFO(hiptile::to_string(s));
+    CHECK(refused(s));
+  }
+  if (Conv::kAccessElements > 1) CHECK(refused(Status::kErrorChannelsNotAligned));
+  if (Conv::kOperator == ConvOperator::kDgrad) CHECK(refused(Status::kErrorDilatedStridedDgrad));
+  if (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed && Conv::kOperator != ConvOperator::kWgrad) {
+    CHECK(refused(Status::kErrorNotSupported));
+  }
+}
+
+using FpropPrecomputed = Gfx942Conv<ConvOperator::kFprop, half_t, IteratorAlgorithm::kPrecomputed>;
+using DgradPrecomputed = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kPrecomputed>;
+using WgradPrecomputed = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kPrecomputed>;
+using FpropAnalytic1 = Gfx942Conv<ConvOperator::kFprop, half_t, IteratorAlgorithm::kAnalytic, 1>;
+using DgradAnalytic1 = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kAnalytic, 1>;
+using WgradAnalytic1 = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kAnalytic, 1>;
+using DgradAnalytic2F32 = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kAnalytic, 2, float>;
+
+}  // namespace
+
+TEST_CASE("Fprop gives every extreme argument a Status or a right answer: precomputed", "[fuzz][conv]") {
+  fuzz_conv<FpropPrecomputed>("Fprop f16, precomputed", 11);
+}
+TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: precomputed", "[fuzz][conv]") {
+  fuzz_conv<DgradPrecomputed>("Dgrad f16, precomputed", 12);
+}
+TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: precomputed", "[fuzz][conv]") {
+  fuzz_conv<WgradPrecomputed>("Wgrad f16, precomputed", 13);
+}
+TEST_CASE("Fprop gives every extreme argument a Status or a right answer: analytic, 1-element accesses",
+          "[fuzz][conv]") {
+  fuzz_conv<FpropAnalytic1>("Fprop f16, analytic, 1-element accesses", 14);
+}
+TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: analytic, 1-element accesses",
+          "[fuzz][conv]") {
+  fuzz_conv<DgradAnalytic1>("Dgrad f16, analytic, 1-element accesses", 15);
+}
+TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: analytic, 1-element accesses",
+          "[fuzz][conv]") {
+  fuzz_conv<WgradAnalytic1>("Wgrad f16, analytic, 1-element accesses", 16);
+}
+TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: analytic, 2-element accesses, f32 output",
+          "[fuzz][conv]") {
+  fuzz_conv<DgradAnalytic2F32>("Dgrad f16 -> f32, analytic, 2-element accesses", 17);
+}
