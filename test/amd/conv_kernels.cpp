@@ -1,8 +1,11 @@
 // The shipped convolution configurations, compiled for one AMD arch so that their ISA can be
 // checked (test/amd/CMakeLists.txt): DefaultConvolution (precomputed iterators) for Fprop, Dgrad
-// and Wgrad in f16 and bf16, and DefaultAnalyticConvolution (any channel count) for f16.
+// and Wgrad in f16 and bf16, DefaultAnalyticConvolution (any channel count) for f16, and the f16
+// Dgrad with the other three RowDivision choices of its epilogue (plain `/` and `%` in the source
+// load and/or the store), whose instruction counts docs/performance.md compares.
 // HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include <cstddef>
+#include <type_traits>
 
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/platform/launch.hpp"
@@ -33,6 +36,17 @@ using AnalyticFprop = Analytic<ConvOperator::kFprop>;
 using AnalyticDgrad = Analytic<ConvOperator::kDgrad>;
 using AnalyticWgrad = Analytic<ConvOperator::kWgrad>;
 
+template <hiptile::conv::RowDivision Load, hiptile::conv::RowDivision Store>
+using DgradDivision = hiptile::conv::device::ImplicitGemmConvolution<
+    ConvOperator::kDgrad, half_t, half_t, float, Arch, F16Dgrad::TileShapeType, F16Dgrad::WaveShapeType,
+    F16Dgrad::MmaAtomType, F16Dgrad::OutputOpType, hiptile::conv::IteratorAlgorithm::kPrecomputed, 8, F16Dgrad::kStages,
+    Load, Store>;
+using hiptile::conv::RowDivision;
+using DgradPlainPlain = DgradDivision<RowDivision::kPlain, RowDivision::kPlain>;
+using DgradFastPlain = DgradDivision<RowDivision::kFast, RowDivision::kPlain>;
+using DgradPlainFast = DgradDivision<RowDivision::kPlain, RowDivision::kFast>;
+static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, F16Dgrad>);
+
 // What the ISA cannot show: the dynamic LDS fits one workgroup, and the entry's launch bound is
 // the block size run() launches.
 template <class Conv>
@@ -62,3 +76,6 @@ template __global__ void hiptile::kernel_entry<conv_isa::Bf16Wgrad::Kernel>(conv
 template __global__ void hiptile::kernel_entry<conv_isa::AnalyticFprop::Kernel>(conv_isa::AnalyticFprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::AnalyticDgrad::Kernel>(conv_isa::AnalyticDgrad::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::AnalyticWgrad::Kernel>(conv_isa::AnalyticWgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainPlain::Kernel>(conv_isa::DgradPlainPlain::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DgradFastPlain::Kernel>(conv_isa::DgradFastPlain::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainFast::Kernel>(conv_isa::DgradPlainFast::Kernel::Params);

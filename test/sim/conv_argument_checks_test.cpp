@@ -484,3 +484,34 @@ TEST_CASE("C = 3: the analytic iterator with 1-element accesses runs it, the 8-e
   std::string const text = hiptile::to_string(Status::kErrorChannelsNotAligned);
   CHECK(text.find("analytic") != std::string::npos);
 }
+
+// Strides whose product passes int: Dgrad's row classes (the strides' product) times the groups
+// are its batches, which the kernel indexes in int; and (input + stride − 1) / stride, a row class's
+// rounded-up extent, passes int with stride INT_MAX. Each problem below is small and valid; each
+// must be refused with a Status or computed right.
+TEST_CASE("strides near INT_MAX are refused or computed right, never wrapped") {
+  using P = ConvProblemSize;
+  // Dgrad: 65536 · 65536 row classes = 2^32 (it wrapped to 0 in int, and no batch was launched).
+  P const wraps = P::conv3d(1, {{1, 1, 4}}, 8, 8, {{1, 1, 1}}, {{0, 0, 0}}, {{65536, 65536, 1}});
+  require_status<DgradPrecomputed>(fake_arguments<DgradPrecomputed>(wraps),
+                                   fake_arguments<DgradPrecomputed>(baseline_problem()), Status::kErrorGridTooLarge);
+  require_status<DgradAnalytic>(fake_arguments<DgradAnalytic>(wraps), fake_arguments<DgradAnalytic>(baseline_problem()),
+                                Status::kErrorGridTooLarge);
+  // Dgrad: 2 groups of INT_MAX row classes, 2^32 − 2 batches: within the launch's grid y, not
+  // within the kernel's int batch index.
+  P groups = P::conv3d(1, {{1, 1, 4}}, 16, 16, {{1, 1, 1}}, {{0, 0, 0}}, {{1, INT_MAX, 1}});
+  groups.groups = 2;
+  require_status<DgradPrecomputed>(fake_arguments<DgradPrecomputed>(groups),
+                                   fake_arguments<DgradPrecomputed>(baseline_problem()), Status::kErrorGridTooLarge);
+  // One group of INT_MAX row classes is INT_MAX batches of one tile: within both, accepted (not run).
+  P one_group = groups;
+  one_group.groups = 1;
+  CHECK(DgradPrecomputed::can_implement(fake_arguments<DgradPrecomputed>(one_group)) == Status::kSuccess);
+  // Fprop and Wgrad: stride W = INT_MAX on a 4-wide input, one output column; they run.
+  P const wide = P::conv2d(1, 3, 4, 8, 8, 1, 1, 0, 0, 1, INT_MAX);
+  for (auto const& result : {run_conv<FpropPrecomputed>(wide, Epilogue{}, 52), run_conv<FpropAnalytic>(wide, Epilogue{}, 53),
+                             run_conv<WgradPrecomputed>(wide, Epilogue{}, 54)}) {
+    INFO(describe(wide) << ": " << hiptile::host::to_string(result));
+    CHECK(result.passed());
+  }
+}

@@ -63,6 +63,8 @@ struct ConvSubject {
   static constexpr std::size_t kBytes[kOperands] = {sizeof(E), sizeof(E), sizeof(EC), sizeof(EC), sizeof(EC)};
   // Whether Arguments has the split-K slice count (operators that can split K).
   static constexpr bool kHasSlices = requires(typename Conv::Arguments a) { a.split_k_slices; };
+  // Block-tile K steps the runs simulated (at most, for Dgrad), for the log.
+  static inline std::int64_t simulated_steps = 0;
 
   struct Case {
     ConvProblemSize problem;
@@ -438,8 +440,10 @@ struct ConvSubject {
       Int128 const taps = Int128(p.filter[0]) * p.filter[1] * p.filter[2];
       Int128 const reference = std::max(Int128(p.output_elements()) * taps * p.c_per_group(),
                                         Int128(p.activation_elements()) * taps * p.k_per_group());
-      return workgroups <= max_tile_steps() && workgroups * std::max<Int128>(w.k_tiles, 1) <= max_tile_steps() &&
-             reference <= kMaxReferenceOps;
+      Int128 const steps = workgroups * std::max<Int128>(w.k_tiles, 1);
+      bool const small = workgroups <= max_tile_steps() && steps <= max_tile_steps() && reference <= kMaxReferenceOps;
+      if (small) simulated_steps += 2 * std::int64_t(steps);  // run() and operator()
+      return small;
     }
 
     // The launch and the Params initialize() built, against what the problem asks for: every
@@ -601,7 +605,7 @@ struct ConvSubject {
 template <class Conv>
 void fuzz_conv(char const* label, std::uint64_t seed) {
   fuzz::Report const report = fuzz::run<ConvSubject<Conv>>(seed, random_cases());
-  WARN(report.summary(label));  // the counts, for the log
+  WARN(report.summary(label) << "; about " << ConvSubject<Conv>::simulated_steps << " tile steps simulated");
   auto refused = [&](Status s) { return report.refused.count(hiptile::to_string(s)) == 1; };
   CHECK(report.ran >= 40);
   CHECK(report.geometry_only >= 5);

@@ -106,7 +106,7 @@ struct ConvGeometry {
 
   // Dimension i of dgrad row class `cls` (cls = (ρd·sh + ρh)·sw + ρw). With unit stride the one
   // class holds every position and every tap.
-  HIPTILE_HOST_DEVICE DgradClassDim class_dim(int cls, int i) const {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE DgradClassDim class_dim(int cls, int i) const {
     int const s = problem.stride[i];
     int residue = 0;
     if (classes > 1) {
@@ -136,7 +136,7 @@ struct ConvGeometry {
     int taps;
     int bits;
   };
-  HIPTILE_HOST_DEVICE DgradClass dgrad_class(int cls) const {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE DgradClass dgrad_class(int cls) const {
     DgradClass c;
     c.per_image = 1;
     c.taps = 1;
@@ -154,7 +154,7 @@ struct ConvGeometry {
   // Row m of class c (m < N·c.per_image): its image and position index j in each dimension (input
   // position dim[i].first + j[i]·stride[i]), by FastDivmod (kFast) or by `/` and `%`.
   template <bool kFast>
-  HIPTILE_HOST_DEVICE int dgrad_row(DgradClass const& c, int m, int (&j)[3]) const {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE int dgrad_row(DgradClass const& c, int m, int (&j)[3]) const {
     if constexpr (kFast) {
       auto const [n, dhw] = div_class_dhw[c.bits].divmod(m);
       auto const [jd, hw] = div_class_hw[c.bits & 3].divmod(dhw);

@@ -25,7 +25,7 @@
 namespace hiptile::conv {
 
 // The class tap `a` (0 <= a < class taps, D outermost) as a per-dimension tap index a_i.
-HIPTILE_HOST_DEVICE inline void class_tap(ConvGeometry::DgradClass const& c, int a, int (&tap)[3]) {
+HIPTILE_HOST_DEVICE HIPTILE_INLINE void class_tap(ConvGeometry::DgradClass const& c, int a, int (&tap)[3]) {
   tap[2] = a % c.dim[2].taps;
   tap[1] = (a / c.dim[2].taps) % c.dim[1].taps;
   tap[0] = a / (c.dim[2].taps * c.dim[1].taps);
@@ -158,7 +158,7 @@ class PrecomputedDgradOutputGradientLoader {
   // K tiles come in order, so the class tap advances by one each call; the first call of a split-K
   // slice finds its tap by division, once.
   HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
-    if (kt != next_) seek(kt);
+    if (__builtin_expect(kt != next_, 0)) seek(kt);  // out of the steady-state loop
     next_ = kt + 1;
     int const tap_offset = tap_[0] * step_[0] + tap_[1] * step_[1] + tap_[2] * step_[2] + channel0_;
     int const channel0 = channel0_;

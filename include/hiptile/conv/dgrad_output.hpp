@@ -57,19 +57,19 @@ struct DgradOutput {
     return std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg;
   }
 
-  HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) { return {m, offset<Store == RowDivision::kFast>(p, m)}; }
-  HIPTILE_HOST_DEVICE static bool exists(Params const& p, Row const& row, int n) {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static Row row(Params const& p, int m) { return {m, offset<Store == RowDivision::kFast>(p, m)}; }
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static bool exists(Params const& p, Row const& row, int n) {
     return row.d >= 0 && n < p.geometry.cg;
   }
-  HIPTILE_HOST_DEVICE static ElementC* d(Params const& p, Row const& row, int n) { return p.d + (row.d + n); }
-  HIPTILE_HOST_DEVICE static ElementC const* c(Params const& p, Row const& row, int n) {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static ElementC* d(Params const& p, Row const& row, int n) { return p.d + (row.d + n); }
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static ElementC const* c(Params const& p, Row const& row, int n) {
     if constexpr (Load == Store) return p.c + (row.d + n);
     return p.c + (offset<Load == RowDivision::kFast>(p, row.m) + n);
   }
-  HIPTILE_HOST_DEVICE static bool contains(Params const& p, int m0, int n0, int rows, int columns) {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static bool contains(Params const& p, int m0, int n0, int rows, int columns) {
     return m0 + rows <= p.geometry.problem.n * p.cls.per_image && n0 + columns <= p.geometry.cg;
   }
-  HIPTILE_HOST_DEVICE static bool rows_aligned(Params const& p, int bytes) {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static bool rows_aligned(Params const& p, int bytes) {
     std::int64_t const first = std::int64_t(p.group) * p.geometry.cg;
     return reinterpret_cast<std::uintptr_t>(p.d + first) % bytes == 0 &&
            (std::int64_t(p.geometry.problem.c) * std::int64_t(sizeof(ElementC))) % bytes == 0;
@@ -78,7 +78,7 @@ struct DgradOutput {
  private:
   // The element offset in dx of row m's channel 0 of its group, or -1 past the class's rows.
   template <bool kFast>
-  HIPTILE_HOST_DEVICE static std::int64_t offset(Params const& p, int m) {
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static std::int64_t offset(Params const& p, int m) {
     ConvGeometry const& g = p.geometry;
     ConvGeometry::DgradClass const& cls = p.cls;
     if (m >= g.problem.n * cls.per_image) return -1;

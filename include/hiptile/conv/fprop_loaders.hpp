@@ -173,7 +173,7 @@ class PrecomputedFpropActivationLoader {
   // K tiles come in order (the mainloop's contract), so the tap advances by one each call; the
   // first call of a split-K slice finds its tap by division, once.
   HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
-    if (kt != next_) seek(kt);
+    if (__builtin_expect(kt != next_, 0)) seek(kt);  // out of the steady-state loop
     next_ = kt + 1;
     int data[3];
     for (int i = 0; i < 3; ++i) data[i] = flip_extent_[i] == 0 ? filter_[i] : flip_extent_[i] - filter_[i];
