@@ -17,6 +17,7 @@
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
+#include "hiptile/conv/tap_cursor.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/gathered_tile.hpp"
 #include "hiptile/gemm/operand.hpp"
@@ -127,7 +128,7 @@ class PrecomputedDgradOutputGradientLoader {
     int const n_first = cls.per_image > 0 ? g.div_class_dhw[cls.bits].div(m0) : 0;
     std::int64_t const image = std::int64_t(g.out[0]) * g.out[1] * g.out[2] * c.k;
     buffer_ = p.resource(n_first * image + std::int64_t(g.group_of(batch)) * g.kg);
-    for (int i = 0; i < 3; ++i) extent_[i] = cls.dim[i].taps;
+    cursor_ = TapCursor<TileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
     // One class tap further in dimension i moves dy's position back by the dilation (stride 1) or
     // by one (stride > 1, where the class's taps are a stride apart).
     step_[2] = -c.dilation[2] * c.k;
@@ -155,50 +156,28 @@ class PrecomputedDgradOutputGradientLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(kg_, TileK); }
 
-  // K tiles come in order, so the class tap advances by one each call; the first call of a split-K
-  // slice finds its tap by division, once.
   HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
-    if (__builtin_expect(kt != next_, 0)) seek(kt);  // out of the steady-state loop
-    next_ = kt + 1;
-    int const tap_offset = tap_[0] * step_[0] + tap_[1] * step_[1] + tap_[2] * step_[2] + channel0_;
-    int const channel0 = channel0_;
+    cursor_.go_to(kt);
+    int const tap[3] = {cursor_.tap(0), cursor_.tap(1), cursor_.tap(2)};
+    int const channel0 = cursor_.channel0();
+    int const tap_offset = tap[0] * step_[0] + tap[1] * step_[1] + tap[2] * step_[2] + channel0;
     tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
-      bool const valid = ((mask_[slot][0] >> tap_[0]) & (mask_[slot][1] >> tap_[1]) & (mask_[slot][2] >> tap_[2]) & 1u) &&
+      bool const valid = ((mask_[slot][0] >> tap[0]) & (mask_[slot][1] >> tap[1]) & (mask_[slot][2] >> tap[2]) & 1u) &&
                          channel0 + k < kg_;
       return valid ? static_cast<std::uint32_t>(corner_[slot] + tap_offset + k) * sizeof(Element) : kInvalidOffset;
     });
-    if (++tap_[2] == extent_[2]) {
-      tap_[2] = 0;
-      if (++tap_[1] == extent_[1]) {
-        tap_[1] = 0;
-        if (++tap_[0] == extent_[0]) {
-          tap_[0] = 0;
-          channel0_ += TileK;
-        }
-      }
-    }
+    cursor_.step();
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
 
  private:
-  HIPTILE_DEVICE HIPTILE_INLINE void seek(int kt) {
-    int const a = kt % taps_;
-    channel0_ = (kt / taps_) * TileK;
-    tap_[2] = a % extent_[2];
-    tap_[1] = (a / extent_[2]) % extent_[1];
-    tap_[0] = a / (extent_[2] * extent_[1]);
-  }
-
   int thread_;
   int kg_;
   int taps_;
-  int next_ = 0;
+  TapCursor<TileK> cursor_;  // the class tap of the next K tile
   arch::BufferResource buffer_;
-  int extent_[3];
   int step_[3];
-  int tap_[3] = {0, 0, 0};
-  int channel0_ = 0;
   int corner_[Tile::kSlots];             // element offset of the row's dy position at class tap (0, 0, 0)
   std::uint32_t mask_[Tile::kSlots][3];  // bit a: class tap a of dimension i lands inside dy
   Tile tile_;

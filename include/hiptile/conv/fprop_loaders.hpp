@@ -15,6 +15,7 @@
 
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
+#include "hiptile/conv/tap_cursor.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/gathered_tile.hpp"
 #include "hiptile/gemm/operand.hpp"
@@ -131,17 +132,15 @@ class PrecomputedFpropActivationLoader {
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE PrecomputedFpropActivationLoader(Params const& p, int m0, int batch, int thread)
-      : thread_(thread), taps_(p.geometry.taps), cg_(p.geometry.cg) {
+      : thread_(thread), taps_(p.geometry.taps), cg_(p.geometry.cg),
+        cursor_(p.geometry.problem.filter[0], p.geometry.problem.filter[1], p.geometry.problem.filter[2]) {
     ConvGeometry const& g = p.geometry;
     ConvProblemSize const& c = g.problem;
     int const rows = c.n * g.out[0] * g.out[1] * g.out[2];
     int const n_first = g.div_zpq.div(m0);
     std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
     buffer_ = p.resource(n_first * image + std::int64_t(g.group_of(batch)) * g.cg);
-    for (int i = 0; i < 3; ++i) {
-      extent_[i] = c.filter[i];
-      flip_extent_[i] = g.flip ? c.filter[i] - 1 : 0;
-    }
+    for (int i = 0; i < 3; ++i) flip_extent_[i] = g.flip ? c.filter[i] - 1 : 0;
     // Tap steps in elements: one filter position along D, H, W.
     step_[2] = c.dilation[2] * c.c;
     step_[1] = c.dilation[1] * c.input[2] * c.c;
@@ -170,54 +169,30 @@ class PrecomputedFpropActivationLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(cg_, TileK); }
 
-  // K tiles come in order (the mainloop's contract), so the tap advances by one each call; the
-  // first call of a split-K slice finds its tap by division, once.
   HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
-    if (__builtin_expect(kt != next_, 0)) seek(kt);  // out of the steady-state loop
-    next_ = kt + 1;
+    cursor_.go_to(kt);
     int data[3];
-    for (int i = 0; i < 3; ++i) data[i] = flip_extent_[i] == 0 ? filter_[i] : flip_extent_[i] - filter_[i];
-    int const tap_offset = data[0] * step_[0] + data[1] * step_[1] + data[2] * step_[2] + channel0_;
-    int const channel0 = channel0_;
+    for (int i = 0; i < 3; ++i) data[i] = flip_extent_[i] == 0 ? cursor_.tap(i) : flip_extent_[i] - cursor_.tap(i);
+    int const channel0 = cursor_.channel0();
+    int const tap_offset = data[0] * step_[0] + data[1] * step_[1] + data[2] * step_[2] + channel0;
     tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
       bool const valid = ((mask_[slot][0] >> data[0]) & (mask_[slot][1] >> data[1]) & (mask_[slot][2] >> data[2]) & 1u) &&
                          channel0 + k < cg_;
       return valid ? static_cast<std::uint32_t>(corner_[slot] + tap_offset + k) * sizeof(Element) : kInvalidOffset;
     });
-    // Next tap: S fastest, then R, then T, then the next channel block.
-    if (++filter_[2] == extent_[2]) {
-      filter_[2] = 0;
-      if (++filter_[1] == extent_[1]) {
-        filter_[1] = 0;
-        if (++filter_[0] == extent_[0]) {
-          filter_[0] = 0;
-          channel0_ += TileK;
-        }
-      }
-    }
+    cursor_.step();
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
 
  private:
-  HIPTILE_DEVICE HIPTILE_INLINE void seek(int kt) {
-    int const s = kt % taps_;
-    channel0_ = (kt / taps_) * TileK;
-    filter_[2] = s % extent_[2];
-    filter_[1] = (s / extent_[2]) % extent_[1];
-    filter_[0] = s / (extent_[2] * extent_[1]);
-  }
-
   int thread_;
   int taps_;
   int cg_;
-  int next_ = 0;
+  TapCursor<TileK> cursor_;  // the filter tap of the next K tile
   arch::BufferResource buffer_;
-  int extent_[3];
   int flip_extent_[3];  // F − 1 in convolution mode (data tap = F − 1 − filter tap), else 0
   int step_[3];
-  int filter_[3] = {0, 0, 0};
-  int channel0_ = 0;
   int corner_[Tile::kSlots];             // element offset of the row's pixel at filter tap (0, 0, 0), channel 0
   std::uint32_t mask_[Tile::kSlots][3];  // bit t: data tap t of dimension i lands inside the input
   Tile tile_;
