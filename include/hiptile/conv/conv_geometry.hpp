@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/fast_divmod.hpp"
 #include "hiptile/core/status.hpp"
@@ -54,6 +55,10 @@ struct ConvGeometry {
   static Status make(ConvProblemSize const& p, bool dgrad, ConvGeometry& g) noexcept {
     g = ConvGeometry{};
     g.problem = p;
+    // A dimension with one filter tap never moves by the dilation: 1 keeps its steps small.
+    for (int i = 0; i < 3; ++i) {
+      if (p.filter[i] == 1) g.problem.dilation[i] = 1;
+    }
     g.out = p.output();
     g.taps = p.filter[0] * p.filter[1] * p.filter[2];
     g.cg = p.c / p.groups;
@@ -81,7 +86,7 @@ struct ConvGeometry {
     std::int64_t extents[3][2];  // [dimension][rounded up]
     for (int i = 0; i < 3; ++i) {
       extents[i][0] = p.input[i] / p.stride[i];
-      extents[i][1] = (p.input[i] + p.stride[i] - 1) / p.stride[i];
+      extents[i][1] = (std::int64_t(p.input[i]) + p.stride[i] - 1) / p.stride[i];
     }
     // An empty class has no rows to divide: its divisor stays 1.
     auto const make_positive = [](std::int64_t d, FastDivmod& out) {
@@ -96,6 +101,20 @@ struct ConvGeometry {
       if (!ok(s)) return s;
     }
     return Status::kSuccess;
+  }
+
+  // Host: the elements of one image of x with its padding, and of dy widened by the dilated filter
+  // on both sides (less one tap). The loaders' intermediate positions (a row's corner, a tap's step) stay within
+  // these, so a reach check on them keeps every intermediate offset an int.
+  ByteRange::Int128 padded_activation_image() const {
+    ByteRange::Int128 e = problem.c;
+    for (int i = 0; i < 3; ++i) e *= std::int64_t(problem.input[i]) + problem.pad_before[i] + problem.pad_after[i];
+    return e;
+  }
+  ByteRange::Int128 padded_gradient_image() const {
+    ByteRange::Int128 e = problem.k;
+    for (int i = 0; i < 3; ++i) e *= out[i] + 2 * (problem.dilated_filter(i) - 1);
+    return e;
   }
 
   HIPTILE_HOST_DEVICE int group_of(int batch) const { return batch / classes; }
@@ -116,7 +135,8 @@ struct ConvGeometry {
     int const pad = problem.pad_before[i];
     int const extent = problem.input[i];
     int const filter = problem.filter[i];
-    int const first = ((residue - pad) % s + s) % s;
+    int const shifted = (residue - pad) % s;  // in (−s, s)
+    int const first = shifted < 0 ? shifted + s : shifted;
     DgradClassDim d;
     d.first = first;
     d.count = first < extent ? (extent - 1 - first) / s + 1 : 0;
@@ -124,7 +144,7 @@ struct ConvGeometry {
     d.taps = residue < filter ? (filter - 1 - residue) / s + 1 : 0;
     // (first + pad − residue·dilation) is a multiple of the stride by the choice of first (dilation
     // is 1 when the stride is not).
-    d.base = (first + pad - residue * problem.dilation[i]) / s;
+    d.base = static_cast<int>((std::int64_t(first) + pad - std::int64_t(residue) * problem.dilation[i]) / s);
     return d;
   }
 
@@ -146,7 +166,7 @@ struct ConvGeometry {
       c.per_image *= c.dim[i].count;
       c.taps *= c.dim[i].taps;
       int const s = problem.stride[i];
-      c.bits = 2 * c.bits + (c.dim[i].count == (problem.input[i] + s - 1) / s ? 1 : 0);
+      c.bits = 2 * c.bits + (c.dim[i].count == problem.input[i] / s + (problem.input[i] % s != 0) ? 1 : 0);
     }
     return c;
   }

@@ -142,7 +142,8 @@ struct ConvProblemSize {
   //   kErrorPaddingTooLarge   padding (before or after) >= the dilated filter extent: whole output
   //                          rows would see only padding
   //   kErrorEmptyOutput      an output extent <= 0 (the dilated filter is larger than the padded input)
-  //   kErrorIndexOverflow    a tensor's element count does not fit 63 bits
+  //   kErrorIndexOverflow    a padded extent (input + padding) past 2^31 − 1, or a tensor's element
+  //                          count past 63 bits
   constexpr Status check() const noexcept {
     if (n <= 0 || c <= 0 || k <= 0 || groups <= 0) return Status::kErrorInvalidProblem;
     if (mode != ConvMode::kCrossCorrelation && mode != ConvMode::kConvolution) return Status::kErrorInvalidEnum;
@@ -156,7 +157,8 @@ struct ConvProblemSize {
     }
     for (int i = 0; i < 3; ++i) {
       if (output_extent(i) <= 0) return Status::kErrorEmptyOutput;
-      if (output_extent(i) > kMaxExtent) return Status::kErrorIndexOverflow;
+      // Kernels compute positions in int: the padded extent bounds them.
+      if (std::int64_t(input[i]) + pad_before[i] + pad_after[i] > kMaxExtent) return Status::kErrorIndexOverflow;
     }
     // Element counts: products of factors below 2^31, checked after every factor, so no partial
     // product passes 2^94 (128 bits hold it).

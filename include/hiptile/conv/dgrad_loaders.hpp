@@ -54,8 +54,7 @@ class AnalyticDgradOutputGradientLoader {
 
   static bool offsets_fit(Params const& p) noexcept {
     ConvGeometry const& g = p.geometry;
-    std::int64_t const image = std::int64_t(g.out[0]) * g.out[1] * std::int64_t(g.out[2]) * g.problem.k;
-    return Params::reach_fits(ByteRange::Int128(dgrad_images_reached(g, TileM)) * image);
+    return Params::reach_fits(dgrad_images_reached(g, TileM) * g.padded_gradient_image());
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)

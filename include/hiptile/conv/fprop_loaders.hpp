@@ -57,12 +57,11 @@ class AnalyticFpropActivationLoader {
   static constexpr int kAccessElements = AccessElements;
 
   // Reach from a block's base (its first image, its group's first channel): the images TileM
-  // output pixels can come from.
+  // output pixels can come from, with their padding (where intermediate positions lie).
   static bool offsets_fit(Params const& p) noexcept {
     ConvProblemSize const& c = p.geometry.problem;
     std::int64_t const zpq = std::int64_t(p.geometry.out[0]) * p.geometry.out[1] * p.geometry.out[2];
-    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * std::int64_t(c.input[2]) * c.c;
-    return Params::reach_fits(ByteRange::Int128(images_reached(TileM, zpq, c.n)) * image);
+    return Params::reach_fits(images_reached(TileM, zpq, c.n) * p.geometry.padded_activation_image());
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticFpropActivationLoader(Params const& p, int m0, int batch, int thread)

@@ -66,14 +66,13 @@ class WgradOutputGradientLoader {
   Tile tile_;
 };
 
-// Reach of a wgrad B K tile: the images TileK output pixels can come from.
+// Reach of a wgrad B K tile: the images TileK output pixels can come from, with their padding.
 template <class Element, int TileK>
 bool wgrad_activation_fits(ConvOperand<Element> const& p) noexcept {
   ConvGeometry const& g = p.geometry;
   ConvProblemSize const& c = g.problem;
   std::int64_t const zpq = std::int64_t(g.out[0]) * g.out[1] * g.out[2];
-  std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * std::int64_t(c.input[2]) * c.c;
-  return ConvOperand<Element>::reach_fits(ByteRange::Int128(images_reached(TileK, zpq, c.n)) * image);
+  return ConvOperand<Element>::reach_fits(images_reached(TileK, zpq, c.n) * g.padded_activation_image());
 }
 
 template <class Element, int TileN, int TileK, int Threads, int AccessElements>
