@@ -2,17 +2,18 @@
 // f16, precomputed and analytic iterators) a valid baseline that runs right, then one case per
 // Status of can_implement's order of checks, each changing the fewest fields of the baseline that
 // reach it (one, except where noted). Each refusal must come alike from can_implement, initialize
-// and operator(), leave the operator uninitialised (run() gives kErrorNotInitialized even after a
-// good initialize) and touch nothing. Then both sides of kErrorOperandTooLarge for each loader,
-// the legal in-place C = D computed right, and the analytic iterator's narrow accesses.
+// and operator(), and leave the operator uninitialised (run() gives kErrorNotInitialized even after
+// a good initialize). Then both sides of kErrorOperandTooLarge for each loader, the legal in-place
+// C = D computed right, the analytic iterator's narrow accesses, and strides near INT_MAX.
 //
-// Huge problems have far-off fake addresses (test/common/fake_address.hpp) that nothing
-// dereferences: they are only checked, never run.
+// The checked cases have far-off fake addresses (test/common/fake_address.hpp): they are only
+// checked, never run, and an entry point that touched one would crash.
 #include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,8 +55,7 @@ static_assert(kNoexceptEntryPoints<FpropPrecomputed> && kNoexceptEntryPoints<Dgr
 ConvProblemSize baseline_problem() { return ConvProblemSize::conv2d(2, 5, 36, 16, 24, 3, 3, 1, 1, 2, 1); }
 constexpr float kAlpha = 0.75f, kBeta = 0.5f;
 
-// The baseline's arguments with far-off fake operands: can_implement and initialize read only
-// the addresses, and nothing here runs them.
+// A problem's arguments with far-off fake operands, and the baseline's α, β and bias.
 template <class Conv>
 typename Conv::Arguments fake_arguments(ConvProblemSize const& p) {
   using E = typename Conv::Element;
@@ -77,6 +77,7 @@ template <class Conv>
 void require_status(typename Conv::Arguments const& args, typename Conv::Arguments const& good, Status expected) {
   INFO("expected: " << hiptile::to_string(expected));
   CHECK(Conv::can_implement(args) == expected);
+  CHECK(Conv::get_workspace_size(args) == 0);  // no split-K here: no workspace, whatever the arguments
   Conv op;
   REQUIRE(op.initialize(good) == Status::kSuccess);
   CHECK(op.initialize(args) == expected);
@@ -92,19 +93,22 @@ void require_status(typename Conv::Arguments const& args, typename Conv::Argumen
 }
 
 // One case of the table: what it changes, and the Status each operator must give. Where the
-// precomputed iterators alone refuse it (kErrorNotSupported), the analytic ones accept it.
+// precomputed iterators' filter limit (Fprop and Dgrad) refuses it first, `analytic` is what the
+// analytic iterators give.
 template <class Conv>
 struct Change {
   std::string what;
   std::function<void(typename Conv::Arguments&)> change;
   Status fprop, dgrad, wgrad;
-  bool precomputed_only = false;
+  std::optional<Status> analytic = std::nullopt;
 
   Status expected() const {
-    Status const s = Conv::kOperator == ConvOperator::kFprop   ? fprop
-                     : Conv::kOperator == ConvOperator::kDgrad ? dgrad
-                                                               : wgrad;
-    return precomputed_only && Conv::kAlgorithm == IteratorAlgorithm::kAnalytic ? Status::kSuccess : s;
+    if (analytic && Conv::kAlgorithm == IteratorAlgorithm::kAnalytic && Conv::kOperator != ConvOperator::kWgrad) {
+      return *analytic;
+    }
+    return Conv::kOperator == ConvOperator::kFprop   ? fprop
+           : Conv::kOperator == ConvOperator::kDgrad ? dgrad
+                                                     : wgrad;
   }
 };
 
@@ -116,6 +120,14 @@ T* shifted(T* p, std::ptrdiff_t bytes) {
 template <class T>
 T* top_of_address_space(std::uintptr_t bytes) {
   return reinterpret_cast<T*>(std::uintptr_t(0) - bytes);
+}
+
+// Elements of d: y (Fprop), dx (Dgrad) or dw (Wgrad).
+template <class Conv>
+std::int64_t d_elements(ConvProblemSize const& p) {
+  return Conv::kOperator == ConvOperator::kFprop   ? p.output_elements()
+         : Conv::kOperator == ConvOperator::kDgrad ? p.activation_elements()
+                                                   : p.filter_elements();
 }
 
 template <class Conv>
@@ -170,6 +182,10 @@ std::vector<Change<Conv>> changes() {
       // Dgrad with stride and dilation above 1 in one dimension (the baseline's H has stride 2).
       Change<Conv>{"dilation H = 2", [](Args& a) { a.problem.dilation[1] = 2; }, kOk,
                    Status::kErrorDilatedStridedDgrad, kOk},
+      // Split-K slices: at least 1, and 1 without parallel split-K.
+      all("split_k_slices = 0", [](Args& a) { a.split_k_slices = 0; }, kInvalid),
+      all("split_k_slices = INT_MIN", [](Args& a) { a.split_k_slices = INT_MIN; }, kInvalid),
+      all("split_k_slices = 2", [](Args& a) { a.split_k_slices = 2; }, Status::kErrorNotSupported),
       // Null pointers; C only matters when β ≠ 0, the bias is optional.
       all("a = null", [](Args& a) { a.a = nullptr; }, kNull),
       all("b = null", [](Args& a) { a.b = nullptr; }, kNull),
@@ -186,7 +202,7 @@ std::vector<Change<Conv>> changes() {
       Change<Conv>{"groups = 2 (K/groups = 12)", [](Args& a) { a.problem.groups = 2; }, kOk, kChannels, kChannels},
       // The precomputed iterators' masks hold 32 taps (Fprop and Dgrad; Wgrad has none).
       Change<Conv>{"filter S = 33", [](Args& a) { a.problem.filter[2] = 33; }, Status::kErrorNotSupported,
-                   Status::kErrorNotSupported, kOk, true},
+                   Status::kErrorNotSupported, kOk, kOk},
       all("filter S = 32", [](Args& a) { a.problem.filter[2] = 32; }, kOk),
       // a and b to the access's vector (8 f16 = 16 bytes), c, d and the bias to the element.
       all("a + 2 bytes", [](Args& a) { a.a = shifted(a.a, 2); }, kMisaligned),
@@ -215,6 +231,12 @@ std::vector<Change<Conv>> changes() {
       all("bias = d + 3 elements", [](Args& a) { a.bias = a.d + 3; }, kAliased),
       all("c = d + 1 element", [](Args& a) { a.c = a.d + 1; }, kAliased),
       all("c = d (in place)", [](Args& a) { a.c = a.d; }, kOk),
+      all("d ending where a starts", [](Args& a) {
+            a.d = const_cast<EC*>(reinterpret_cast<EC const*>(a.a)) - d_elements<Conv>(a.problem);
+          }, kOk),
+      all("d ending one element into a", [](Args& a) {
+            a.d = const_cast<EC*>(reinterpret_cast<EC const*>(a.a)) - d_elements<Conv>(a.problem) + 1;
+          }, kAliased),
       // The grid: one launch holds kMaxWorkgroups tiles. Fprop's N = K: 2 tile rows of M, so
       // K/128 tile columns of 8388607 fill 16777214 workgroups and one more column passes the
       // limit; that K makes Dgrad's GEMM K (taps·K) overflow int and Wgrad's A reach 2^36 bytes.
@@ -440,15 +462,12 @@ hiptile::host::Comparison run_in_place(ConvProblemSize const& p, float alpha, fl
 
 TEMPLATE_TEST_CASE("in place, C = D, computes alpha·conv + beta·D + bias", "[conv][checks]", FpropPrecomputed,
                    FpropAnalytic, DgradPrecomputed, DgradAnalytic, WgradPrecomputed, WgradAnalytic) {
-  // The baseline (Dgrad: two row classes), and a grouped one with stride 2 in both dimensions.
-  ConvProblemSize grouped = ConvProblemSize::conv2d(1, 7, 9, 16, 32, 3, 3, 1, 1, 2, 2);
-  grouped.groups = 2;
-  std::uint64_t seed = 31;
-  for (ConvProblemSize const& p : {baseline_problem(), grouped}) {
-    auto const result = run_in_place<TestType>(p, 0.75f, -1.5f, seed += 4);
-    INFO(describe(p) << ": " << hiptile::host::to_string(result));
-    CHECK(result.passed());
-  }
+  // Two groups, stride 2 in both dimensions (Dgrad: four row classes in each group).
+  ConvProblemSize p = ConvProblemSize::conv2d(1, 7, 9, 16, 32, 3, 3, 1, 1, 2, 2);
+  p.groups = 2;
+  auto const result = run_in_place<TestType>(p, 0.75f, -1.5f, 31);
+  INFO(describe(p) << ": " << hiptile::host::to_string(result));
+  CHECK(result.passed());
 }
 
 TEST_CASE("C = 3: the analytic iterator with 1-element accesses runs it, the 8-element ones refuse it") {
@@ -485,11 +504,12 @@ TEST_CASE("C = 3: the analytic iterator with 1-element accesses runs it, the 8-e
   CHECK(text.find("analytic") != std::string::npos);
 }
 
-// Strides whose product passes int: Dgrad's row classes (the strides' product) times the groups
-// are its batches, which the kernel indexes in int; and (input + stride − 1) / stride, a row class's
-// rounded-up extent, passes int with stride INT_MAX. Each problem below is small and valid; each
-// must be refused with a Status or computed right.
-TEST_CASE("strides near INT_MAX are refused or computed right, never wrapped") {
+// Extents each within int whose products are not: Dgrad's row classes (the strides' product) times
+// the groups are its batches, which the kernel indexes in int; (input + stride − 1) / stride, a row
+// class's rounded-up extent, passes int with stride INT_MAX; and T·R·S, the filter's taps. Each
+// problem below is valid; each must be refused with a Status, by every entry point
+// (get_workspace_size included), or computed right.
+TEST_CASE("extents near INT_MAX are refused or computed right, never wrapped") {
   using P = ConvProblemSize;
   // Dgrad: 65536 · 65536 row classes = 2^32 (it wrapped to 0 in int, and no batch was launched).
   P const wraps = P::conv3d(1, {{1, 1, 4}}, 8, 8, {{1, 1, 1}}, {{0, 0, 0}}, {{65536, 65536, 1}});
@@ -507,6 +527,22 @@ TEST_CASE("strides near INT_MAX are refused or computed right, never wrapped") {
   P one_group = groups;
   one_group.groups = 1;
   CHECK(DgradPrecomputed::can_implement(fake_arguments<DgradPrecomputed>(one_group)) == Status::kSuccess);
+  // 2^30·9 filter taps, each extent within int: the GEMM's K overflows int, and the taps' count
+  // with it. The precomputed iterators' 32-tap limit refuses it first.
+  P const taps = [] {
+    P p = baseline_problem();
+    p.input[0] = 1 << 30;
+    p.filter[0] = 1 << 30;
+    return p;
+  }();
+  require_status<FpropAnalytic>(fake_arguments<FpropAnalytic>(taps), fake_arguments<FpropAnalytic>(baseline_problem()),
+                                Status::kErrorIndexOverflow);
+  require_status<DgradAnalytic>(fake_arguments<DgradAnalytic>(taps), fake_arguments<DgradAnalytic>(baseline_problem()),
+                                Status::kErrorIndexOverflow);
+  require_status<WgradPrecomputed>(fake_arguments<WgradPrecomputed>(taps),
+                                   fake_arguments<WgradPrecomputed>(baseline_problem()), Status::kErrorIndexOverflow);
+  require_status<FpropPrecomputed>(fake_arguments<FpropPrecomputed>(taps),
+                                   fake_arguments<FpropPrecomputed>(baseline_problem()), Status::kErrorNotSupported);
   // Fprop and Wgrad: stride W = INT_MAX on a 4-wide input, one output column; they run.
   P const wide = P::conv2d(1, 3, 4, 8, 8, 1, 1, 0, 0, 1, INT_MAX);
   for (auto const& result : {run_conv<FpropPrecomputed>(wide, Epilogue{}, 52), run_conv<FpropAnalytic>(wide, Epilogue{}, 53),

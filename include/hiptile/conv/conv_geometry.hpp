@@ -60,7 +60,9 @@ struct ConvGeometry {
       if (p.filter[i] == 1) g.problem.dilation[i] = 1;
     }
     g.out = p.output();
-    g.taps = p.filter[0] * p.filter[1] * p.filter[2];
+    std::int64_t const taps = std::int64_t(p.filter[0]) * p.filter[1] * p.filter[2];
+    if (taps > FastDivmod::kMaxDivisor) return Status::kErrorIndexOverflow;
+    g.taps = static_cast<int>(taps);
     g.cg = p.c / p.groups;
     g.kg = p.k / p.groups;
     // Batches (groups × classes) are indexed in int.
