@@ -102,7 +102,8 @@ class AnalyticDgradOutputGradientLoader {
   Tile tile_;
 };
 
-// Needs K/groups a multiple of the 16-byte vector and at most 32 class taps per dimension.
+// Needs K/groups a multiple of the 16-byte vector and at most 32 class taps per dimension (the
+// masks' bits; can_implement: kMaxPrecomputedFilterExtent).
 template <class Element, int TileM, int TileK, int Threads>
 class PrecomputedDgradOutputGradientLoader {
  public:
@@ -111,7 +112,6 @@ class PrecomputedDgradOutputGradientLoader {
   using LdsLayout = typename Tile::LdsLayout;
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kVectorElements;
-  static constexpr int kMaxFilterExtent = 32;
 
   static bool offsets_fit(Params const& p) noexcept {
     return AnalyticDgradOutputGradientLoader<Element, TileM, TileK, Threads, kAccessElements>::offsets_fit(p);

@@ -115,7 +115,7 @@ class AnalyticFpropActivationLoader {
 };
 
 // Needs C/groups a multiple of the 16-byte vector and filter extents of at most 32 (the masks'
-// bits); can_implement refuses other problems.
+// bits; can_implement: kMaxPrecomputedFilterExtent) and refuses other problems.
 template <class Element, int TileM, int TileK, int Threads>
 class PrecomputedFpropActivationLoader {
  public:
@@ -124,7 +124,6 @@ class PrecomputedFpropActivationLoader {
   using LdsLayout = typename Tile::LdsLayout;
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kVectorElements;
-  static constexpr int kMaxFilterExtent = 32;
 
   static bool offsets_fit(Params const& p) noexcept {
     return AnalyticFpropActivationLoader<Element, TileM, TileK, Threads, kAccessElements>::offsets_fit(p);
