@@ -115,7 +115,7 @@ class AnalyticFpropActivationLoader {
 };
 
 // Needs C/groups a multiple of the 16-byte vector and filter extents of at most 32 (the masks'
-// bits; can_implement: kMaxPrecomputedFilterExtent) and refuses other problems.
+// bits, kMaxPrecomputedFilterExtent); can_implement refuses other problems.
 template <class Element, int TileM, int TileK, int Threads>
 class PrecomputedFpropActivationLoader {
  public:
