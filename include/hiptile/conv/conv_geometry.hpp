@@ -119,6 +119,21 @@ struct ConvGeometry {
     return e;
   }
 
+  // Output pixels per image (Z·P·Q, a FastDivmod divisor, so an int) and in all (N·Z·P·Q, an int
+  // for a problem can_implement accepted); the elements of one image of x and of dy.
+  HIPTILE_HOST_DEVICE int output_pixels_per_image() const { return out[0] * out[1] * out[2]; }
+  HIPTILE_HOST_DEVICE int output_pixels() const { return problem.n * output_pixels_per_image(); }
+  HIPTILE_HOST_DEVICE std::int64_t activation_image() const {
+    return std::int64_t(problem.input[0]) * problem.input[1] * problem.input[2] * problem.c;
+  }
+  HIPTILE_HOST_DEVICE std::int64_t gradient_image() const { return std::int64_t(output_pixels_per_image()) * problem.k; }
+
+  // The pixel of x at position x (D, H, W; possibly outside, for a corner) of image `image`,
+  // counted from a base image: ((image·D + x_d)·H + x_h)·W + x_w.
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE int activation_pixel(int image, int const (&x)[3]) const {
+    return ((image * problem.input[0] + x[0]) * problem.input[1] + x[1]) * problem.input[2] + x[2];
+  }
+
   HIPTILE_HOST_DEVICE int group_of(int batch) const { return batch / classes; }
   HIPTILE_HOST_DEVICE int class_index_of(int batch) const { return batch % classes; }
 

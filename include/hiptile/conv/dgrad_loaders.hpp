@@ -60,8 +60,7 @@ class AnalyticDgradOutputGradientLoader {
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
       : g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), m0_(m0), thread_(thread) {
     n_first_ = class_.per_image > 0 ? m0 / class_.per_image : 0;
-    std::int64_t const image = std::int64_t(g_.out[0]) * g_.out[1] * g_.out[2] * g_.problem.k;
-    buffer_ = p.resource(n_first_ * image + std::int64_t(g_.group_of(batch)) * g_.kg);
+    buffer_ = p.resource(n_first_ * g_.gradient_image() + std::int64_t(g_.group_of(batch)) * g_.kg);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
@@ -125,8 +124,7 @@ class PrecomputedDgradOutputGradientLoader {
     taps_ = cls.per_image > 0 ? cls.taps : 0;
     int const rows = c.n * cls.per_image;
     int const n_first = cls.per_image > 0 ? g.div_class_dhw[cls.bits].div(m0) : 0;
-    std::int64_t const image = std::int64_t(g.out[0]) * g.out[1] * g.out[2] * c.k;
-    buffer_ = p.resource(n_first * image + std::int64_t(g.group_of(batch)) * g.kg);
+    buffer_ = p.resource(n_first * g.gradient_image() + std::int64_t(g.group_of(batch)) * g.kg);
     cursor_ = TapCursor<TileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
     // One class tap further in dimension i moves dy's position back by the dilation (stride 1) or
     // by one (stride > 1, where the class's taps are a stride apart).

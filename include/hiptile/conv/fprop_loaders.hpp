@@ -60,18 +60,15 @@ class AnalyticFpropActivationLoader {
   // output pixels can come from, with their padding (where intermediate positions lie).
   static bool offsets_fit(Params const& p) noexcept {
     ConvProblemSize const& c = p.geometry.problem;
-    std::int64_t const zpq = std::int64_t(p.geometry.out[0]) * p.geometry.out[1] * p.geometry.out[2];
-    return Params::reach_fits(images_reached(TileM, zpq, c.n) * p.geometry.padded_activation_image());
+    return Params::reach_fits(images_reached(TileM, p.geometry.output_pixels_per_image(), c.n) *
+                              p.geometry.padded_activation_image());
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticFpropActivationLoader(Params const& p, int m0, int batch, int thread)
       : p_(p), m0_(m0), thread_(thread) {
     ConvGeometry const& g = p.geometry;
-    ConvProblemSize const& c = g.problem;
-    int const zpq = g.out[0] * g.out[1] * g.out[2];
-    n_first_ = m0 / zpq;
-    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
-    buffer_ = p.resource(n_first_ * image + std::int64_t(g.group_of(batch)) * g.cg);
+    n_first_ = m0 / g.output_pixels_per_image();
+    buffer_ = p.resource(n_first_ * g.activation_image() + std::int64_t(g.group_of(batch)) * g.cg);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return p_.geometry.taps * ceil_div(p_.geometry.cg, TileK); }
@@ -83,7 +80,7 @@ class AnalyticFpropActivationLoader {
     int const tap = kt % taps;
     int const channel0 = (kt / taps) * TileK;
     int const filter[3] = {tap / (c.filter[1] * c.filter[2]), (tap / c.filter[2]) % c.filter[1], tap % c.filter[2]};
-    int const rows = c.n * g.out[0] * g.out[1] * g.out[2];
+    int const rows = g.output_pixels();
     tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
       int const m = m0_ + mn;
       int const channel = channel0 + k;
@@ -98,8 +95,7 @@ class AnalyticFpropActivationLoader {
         x[i] = o[i] * c.stride[i] - c.pad_before[i] + g.data_tap(i, filter[i]) * c.dilation[i];
         if (x[i] < 0 || x[i] >= c.input[i]) return kInvalidOffset;
       }
-      int const pixel = (((n - n_first_) * c.input[0] + x[0]) * c.input[1] + x[1]) * c.input[2] + x[2];
-      return static_cast<std::uint32_t>(pixel * c.c + channel) * sizeof(Element);
+      return static_cast<std::uint32_t>(g.activation_pixel(n - n_first_, x) * c.c + channel) * sizeof(Element);
     });
   }
 
@@ -134,10 +130,9 @@ class PrecomputedFpropActivationLoader {
         cursor_(p.geometry.problem.filter[0], p.geometry.problem.filter[1], p.geometry.problem.filter[2]) {
     ConvGeometry const& g = p.geometry;
     ConvProblemSize const& c = g.problem;
-    int const rows = c.n * g.out[0] * g.out[1] * g.out[2];
+    int const rows = g.output_pixels();
     int const n_first = g.div_zpq.div(m0);
-    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
-    buffer_ = p.resource(n_first * image + std::int64_t(g.group_of(batch)) * g.cg);
+    buffer_ = p.resource(n_first * g.activation_image() + std::int64_t(g.group_of(batch)) * g.cg);
     for (int i = 0; i < 3; ++i) flip_extent_[i] = g.flip ? c.filter[i] - 1 : 0;
     // Tap steps in elements: one filter position along D, H, W.
     step_[2] = c.dilation[2] * c.c;
@@ -161,7 +156,7 @@ class PrecomputedFpropActivationLoader {
           if (x >= 0 && x < c.input[i]) mask_[slot][i] |= 1u << t;
         }
       }
-      corner_[slot] = ((((n - n_first) * c.input[0] + x0[0]) * c.input[1] + x0[1]) * c.input[2] + x0[2]) * c.c;
+      corner_[slot] = g.activation_pixel(n - n_first, x0) * c.c;
     }
   }
 

@@ -56,7 +56,7 @@ class WgradOutputGradientLoader {
  private:
   HIPTILE_DEVICE HIPTILE_INLINE int pixels() const {
     ConvGeometry const& g = p_.geometry;
-    return g.problem.n * g.out[0] * g.out[1] * g.out[2];
+    return g.output_pixels();
   }
 
   Params const& p_;
@@ -71,8 +71,8 @@ template <class Element, int TileK>
 bool wgrad_activation_fits(ConvOperand<Element> const& p) noexcept {
   ConvGeometry const& g = p.geometry;
   ConvProblemSize const& c = g.problem;
-  std::int64_t const zpq = std::int64_t(g.out[0]) * g.out[1] * g.out[2];
-  return ConvOperand<Element>::reach_fits(images_reached(TileK, zpq, c.n) * g.padded_activation_image());
+  return ConvOperand<Element>::reach_fits(images_reached(TileK, g.output_pixels_per_image(), c.n) *
+                                          g.padded_activation_image());
 }
 
 template <class Element, int TileN, int TileK, int Threads, int AccessElements>
@@ -90,18 +90,17 @@ class AnalyticWgradActivationLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
     ConvGeometry const& g = p_.geometry;
-    return ceil_div(g.problem.n * g.out[0] * g.out[1] * g.out[2], TileK);
+    return ceil_div(g.output_pixels(), TileK);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
     ConvGeometry const& g = p_.geometry;
     ConvProblemSize const& c = g.problem;
-    int const zpq = g.out[0] * g.out[1] * g.out[2];
-    int const pixels = c.n * zpq;
+    int const zpq = g.output_pixels_per_image();
+    int const pixels = g.output_pixels();
     int const pixel0 = kt * TileK;
     int const n_first = pixel0 / zpq;
-    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
-    arch::BufferResource const buffer = p_.resource(n_first * image + group_channel_);
+    arch::BufferResource const buffer = p_.resource(n_first * g.activation_image() + group_channel_);
     tile_.load(buffer, thread_, [&](int, int mn, int k) -> std::uint32_t {
       int const column = n0_ + mn;
       int const pixel = pixel0 + k;
@@ -116,8 +115,7 @@ class AnalyticWgradActivationLoader {
         x[i] = o[i] * c.stride[i] - c.pad_before[i] + g.data_tap(i, filter[i]) * c.dilation[i];
         if (x[i] < 0 || x[i] >= c.input[i]) return kInvalidOffset;
       }
-      int const position = (((n - n_first) * c.input[0] + x[0]) * c.input[1] + x[1]) * c.input[2] + x[2];
-      return static_cast<std::uint32_t>(position * c.c + channel) * sizeof(Element);
+      return static_cast<std::uint32_t>(g.activation_pixel(n - n_first, x) * c.c + channel) * sizeof(Element);
     });
   }
 
@@ -164,17 +162,16 @@ class PrecomputedWgradActivationLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
     ConvGeometry const& g = p_.geometry;
-    return ceil_div(g.problem.n * g.out[0] * g.out[1] * g.out[2], TileK);
+    return ceil_div(g.output_pixels(), TileK);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
     ConvGeometry const& g = p_.geometry;
     ConvProblemSize const& c = g.problem;
-    int const pixels = c.n * g.out[0] * g.out[1] * g.out[2];
+    int const pixels = g.output_pixels();
     int const pixel0 = kt * TileK;
     int const n_first = g.div_zpq.div(pixel0);
-    std::int64_t const image = std::int64_t(c.input[0]) * c.input[1] * c.input[2] * c.c;
-    arch::BufferResource const buffer = p_.resource(n_first * image + group_channel_);
+    arch::BufferResource const buffer = p_.resource(n_first * g.activation_image() + group_channel_);
     tile_.load(buffer, thread_, [&](int slot, int, int k) -> std::uint32_t {
       int const pixel = pixel0 + k;
       if (!valid_[slot] || pixel >= pixels) return kInvalidOffset;
@@ -187,8 +184,7 @@ class PrecomputedWgradActivationLoader {
         x[i] = o[i] * c.stride[i] + shift_[slot][i];
         if (x[i] < 0 || x[i] >= c.input[i]) return kInvalidOffset;
       }
-      int const position = (((n - n_first) * c.input[0] + x[0]) * c.input[1] + x[1]) * c.input[2] + x[2];
-      return static_cast<std::uint32_t>(position * c.c + channel_[slot]) * sizeof(Element);
+      return static_cast<std::uint32_t>(g.activation_pixel(n - n_first, x) * c.c + channel_[slot]) * sizeof(Element);
     });
   }
 
