@@ -32,6 +32,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -46,6 +47,17 @@
 #include "hiptile/platform/launch.hpp"
 
 namespace fuzz {
+
+// The suites' limits, from the environment (a positive integer) or the default: random cases per
+// configuration (HIPTILE_FUZZ_CASES), and the most block-tile K steps an accepted case may take to
+// be run on the simulator rather than checked by its launch geometry (HIPTILE_FUZZ_MAX_TILE_STEPS).
+// The sanitize preset lowers both.
+inline int env_limit(char const* name, int fallback) {
+  char const* v = std::getenv(name);
+  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
+}
+inline int random_cases() { return env_limit("HIPTILE_FUZZ_CASES", 60); }
+inline std::int64_t max_tile_steps() { return env_limit("HIPTILE_FUZZ_MAX_TILE_STEPS", 64); }
 
 using hiptile::Status;
 using Rng = std::mt19937_64;

@@ -45,15 +45,7 @@ enum class Alias { kNone, kDIsA, kDIsB, kDInsideA, kInPlace, kCShiftedFromD, kBi
 // 2^63.
 enum class Place { kBuffer, kFar, kTop, kHigh };
 
-// A positive integer from the environment, or `fallback` (as the GEMM suite reads them).
-int env_limit(char const* name, int fallback) {
-  char const* v = std::getenv(name);
-  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
-}
-// Accepted cases up to this many block-tile K steps (workgroups × K tiles) run on the simulator;
-// larger ones are checked by their launch geometry. The sanitize preset lowers it.
-std::int64_t max_tile_steps() { return env_limit("HIPTILE_FUZZ_MAX_TILE_STEPS", 64); }
-int random_cases() { return env_limit("HIPTILE_FUZZ_CASES", 60); }
+using fuzz::max_tile_steps;  // block-tile K steps here: workgroups × K tiles
 // The default limit runs every small accepted case. A lower one (the sanitize preset's 16, where
 // AddressSanitizer's fake stacks for stack-use-after-return make the simulator's fibers some 50
 // times slower) also caps what each configuration simulates in all at 4 times the limit, in tile
@@ -632,7 +624,7 @@ struct ConvSubject {
 
 template <class Conv>
 void fuzz_conv(char const* label, std::uint64_t seed) {
-  fuzz::Report const report = fuzz::run<ConvSubject<Conv>>(seed, random_cases());
+  fuzz::Report const report = fuzz::run<ConvSubject<Conv>>(seed, fuzz::random_cases());
   WARN(report.summary(label) << "; about " << ConvSubject<Conv>::simulated_steps << " tile steps simulated");
   auto refused = [&](Status s) { return report.refused.count(hiptile::to_string(s)) == 1; };
   CHECK(report.ran >= (run_budget() == INT64_MAX ? 40 : 1));

@@ -34,13 +34,7 @@ constexpr int kOperands = 5;  // A, B, C, D, bias
 enum Operand { kA, kB, kC, kD, kBias };
 
 // A positive integer from the environment, or `fallback`.
-int env_limit(char const* name, int fallback) {
-  char const* v = std::getenv(name);
-  return v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : fallback;
-}
-// Accepted cases up to this many block-tile K steps (tiles × K tiles) are run and checked against
-// the reference; larger ones only by their launch geometry. The sanitize preset lowers it.
-std::int64_t max_tile_steps() { return env_limit("HIPTILE_FUZZ_MAX_TILE_STEPS", 64); }
+using fuzz::max_tile_steps;  // block-tile K steps here: tiles × K tiles
 
 template <class Gemm>
 struct GemmSubject {
@@ -352,11 +346,10 @@ struct GemmSubject {
   };
 };
 
-int random_cases() { return env_limit("HIPTILE_FUZZ_CASES", 60); }
 
 template <class Gemm>
 void fuzz_gemm(char const* label, std::uint64_t seed) {
-  fuzz::Report const report = fuzz::run<GemmSubject<Gemm>>(seed, random_cases());
+  fuzz::Report const report = fuzz::run<GemmSubject<Gemm>>(seed, fuzz::random_cases());
   WARN(report.summary(label));  // the counts, for the log
   CHECK(report.ran > 0);
   CHECK(report.geometry_only > 0);
