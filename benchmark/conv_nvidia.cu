@@ -7,7 +7,9 @@
 // (2·macs / the median iteration's time; conv_cudnn.py reports medians too), the launch's CTAs,
 // reps. The label is the implicit GEMM's M × N × K.
 //
-// Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0.
+// Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0;
+// variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
+// from which the NVIDIA defaults were chosen (default_convolution.hpp).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -46,20 +48,30 @@ using Conv = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
 // store separately; DgradDivision<kFast, kFast> is Conv<kDgrad>.
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
-    ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTileShape<arch::Sm90>,
-    conv::device::DefaultConvWaveShape<arch::Sm90>, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
-    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 3, Load, Store>;
+    ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::TileShape,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, Conv<ConvOperator::kDgrad>>);
 
 // DefaultConvolution's Wgrad with parallel split-K: its K is all N·P·Q output pixels, while its
 // M × N (filters × taps·channels) is a few tiles; the slices come from split_k_slices_for() with
 // two workgroups per SM as the target.
 using WgradSplitK = conv::device::ImplicitGemmConvolution<
-    ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTileShape<arch::Sm90>,
-    conv::device::DefaultConvWaveShape<arch::Sm90>, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
-    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 3, RowDivision::kFast,
-    RowDivision::kFast, gemm::kernel::SplitKMode::kParallel>;
+    ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::TileShape,
+    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
+    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::kStages, RowDivision::kFast, RowDivision::kFast,
+    gemm::kernel::SplitKMode::kParallel>;
 
+// Other block tiles (TileShape, WaveShape, stages), precomputed iterators, β = 0; Wgrad with
+// parallel split-K. Variant names say the tile: t<M>x<N>x<K>_w<M>x<N>_s<stages>.
+template <ConvOperator Op, class TileShape, class WaveShape, int Stages>
+using Tiled = conv::device::ImplicitGemmConvolution<
+    Op, half_t, half_t, float, arch::Sm90, TileShape, WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, Stages, RowDivision::kFast,
+    RowDivision::kFast,
+    Op == ConvOperator::kWgrad ? gemm::kernel::SplitKMode::kParallel : gemm::kernel::SplitKMode::kNone>;
 
 // ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
 struct Layer {
@@ -240,6 +252,13 @@ void add_division(int layer, char const* division) {
   }
 }
 
+template <class TileShape, class WaveShape, int Stages>
+void add_tiles(int layer, char const* variant) {
+  add<Tiled<ConvOperator::kFprop, TileShape, WaveShape, Stages>>(layer, "fprop", variant);
+  add<Tiled<ConvOperator::kDgrad, TileShape, WaveShape, Stages>>(layer, "dgrad", variant);
+  add<Tiled<ConvOperator::kWgrad, TileShape, WaveShape, Stages>>(layer, "wgrad", variant);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -248,6 +267,10 @@ int main(int argc, char** argv) {
     add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "default");
     add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "default");
     add<WgradSplitK>(layer, "wgrad", "split_k");
+    add_tiles<GemmShape<128, 128, 64>, GemmShape<64, 32, 64>, 4>(layer, "t128x128x64_w64x32_s4");
+    add_tiles<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 4>(layer, "t256x128x64_w64x64_s4");
+    add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 32, 32>, 3>(layer, "t128x128x32_w64x32_s3");
+    add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, 4>(layer, "t128x128x32_w64x64_s4");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

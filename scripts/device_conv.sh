@@ -36,16 +36,24 @@ cudnn = {(r["layer"], r["operator"]): r["tflops"] for r in load(sys.argv[2], "re
 
 layers = list(dict.fromkeys([key[0] for key in hiptile] + [key[0] for key in cudnn]))
 fmt = lambda v: "-" if v is None else f"{v:.1f}"
-print(f"\n{'layer':24s} {'op':14s} {'hiptile':>8s} {'cuDNN':>8s} {'ratio':>6s}   TFLOPS, hiptile default / cuDNN")
+ratio = lambda h, c: f"{h / c:.2f}" if h and c else "-"
+print(f"\n{'layer':24s} {'op':14s} {'hiptile':>8s} {'cuDNN':>8s} {'ratio':>6s} {'best':>8s} {'ratio':>6s}  best variant"
+      "   (TFLOPS; hiptile = DefaultConvolution, best = the fastest variant, β = 0)")
 for layer in layers:
     for op in ("fprop", "dgrad", "wgrad"):
         for variant in ("default", "split_k"):
             h, c = hiptile.get((layer, op, variant)), cudnn.get((layer, op))
             if h is None and variant != "default":
                 continue
-            ratio = f"{h / c:.2f}" if h and c else "-"
             name = op if variant == "default" else op + "/split_k"
-            print(f"{layer:24s} {name:14s} {fmt(h):>8s} {fmt(c):>8s} {ratio:>6s}")
+            row = f"{layer:24s} {name:14s} {fmt(h):>8s} {fmt(c):>8s} {ratio(h, c):>6s}"
+            if variant == "default":
+                candidates = [(v, key[2]) for key, v in hiptile.items()
+                              if key[0] == layer and key[1] == op and "beta" not in key[2] and v]
+                if candidates:
+                    best, best_name = max(candidates)
+                    row += f" {fmt(best):>8s} {ratio(best, c):>6s}  {best_name}"
+            print(row)
 variants = [key for key in hiptile if key[1] == "dgrad" and key[2] != "default"]
 if variants:
     print(f"\n{'layer':24s} {'dgrad variant':32s} {'TFLOPS':>8s} {'/default':>8s}   strided Dgrad, epilogue row division")

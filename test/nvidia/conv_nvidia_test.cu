@@ -49,9 +49,10 @@ using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, ar
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
-    ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTileShape<arch::Sm90>,
-    conv::device::DefaultConvWaveShape<arch::Sm90>, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
-    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 3, Load, Store>;
+    ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::TileShape,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 
 ConvProblemSize with(ConvProblemSize p, int groups, ConvMode mode = ConvMode::kCrossCorrelation) {
   p.groups = groups;

@@ -6,6 +6,7 @@
 // edge tiles need no branches (PTX ISA, cp.async: "src-size").
 #include <cstdint>
 
+#include "hiptile/arch/buffer_memory.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::arch {
@@ -33,6 +34,19 @@ HIPTILE_DEVICE HIPTILE_INLINE void async_copy_16(T* shared_dst, T const* global_
   (void)shared_dst, (void)global_src;  // host pass of nvcc: never called
 #else
   (void)shared_dst, (void)global_src;
+  static_assert(sizeof(T) == 0, "cp.async exists on NVIDIA GPUs only");
+#endif
+}
+
+// Copies the 16 bytes at byte `offset` of a buffer (buffer_memory.hpp) to shared memory; an access
+// that does not lie wholly inside the buffer copies zeros, as buffer_load reads them.
+template <class T>
+HIPTILE_DEVICE HIPTILE_INLINE void buffer_async_copy_16(T* shared_dst, BufferResource const& r, std::uint32_t offset) {
+#if HIPTILE_BACKEND_NVIDIA
+  bool const inside = std::uint64_t(offset) + 16 <= r.num_bytes;
+  async_copy_16(shared_dst, reinterpret_cast<T const*>(inside ? r.base + offset : r.base), inside ? 16 : 0);
+#else
+  (void)shared_dst, (void)r, (void)offset;
   static_assert(sizeof(T) == 0, "cp.async exists on NVIDIA GPUs only");
 #endif
 }

@@ -9,15 +9,22 @@
 
 namespace hiptile::arch {
 
-template <class Element>
+namespace detail {
+template <bool kTranspose, class Element>
 HIPTILE_DEVICE HIPTILE_INLINE Array<std::uint32_t, 4> ldmatrix_x4(Element const* row_address) {
   static_assert(sizeof(Element) == 2, "ldmatrix moves 16-bit elements");
   Array<std::uint32_t, 4> r{};
 #if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
   auto const shared = static_cast<std::uint32_t>(__cvta_generic_to_shared(row_address));
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"(shared));
+  if constexpr (kTranspose) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(shared));
+  } else {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+                 : "r"(shared));
+  }
 #elif HIPTILE_BACKEND_NVIDIA
   (void)row_address;  // host pass of nvcc: never called
 #else
@@ -25,6 +32,19 @@ HIPTILE_DEVICE HIPTILE_INLINE Array<std::uint32_t, 4> ldmatrix_x4(Element const*
   static_assert(sizeof(Element) == 0, "ldmatrix exists on NVIDIA GPUs only");
 #endif
   return r;
+}
+}  // namespace detail
+
+template <class Element>
+HIPTILE_DEVICE HIPTILE_INLINE Array<std::uint32_t, 4> ldmatrix_x4(Element const* row_address) {
+  return detail::ldmatrix_x4<false>(row_address);
+}
+
+// The same with each 8×8 matrix transposed on the way: the 16 bytes a lane points at are a column
+// of its matrix, so a tile stored MN-contiguous arrives in the fragment order of a K-contiguous one.
+template <class Element>
+HIPTILE_DEVICE HIPTILE_INLINE Array<std::uint32_t, 4> ldmatrix_x4_trans(Element const* column_address) {
+  return detail::ldmatrix_x4<true>(column_address);
 }
 
 }  // namespace hiptile::arch

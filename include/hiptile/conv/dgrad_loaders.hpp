@@ -19,7 +19,7 @@
 #include "hiptile/conv/fprop_loaders.hpp"
 #include "hiptile/conv/tap_cursor.hpp"
 #include "hiptile/core/ceil_div.hpp"
-#include "hiptile/gemm/block/gathered_tile.hpp"
+#include "hiptile/gemm/block/gathering_loader.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -44,36 +44,46 @@ inline std::int64_t dgrad_images_reached(ConvGeometry const& g, std::int64_t row
   return images_reached(rows, per_image, c.n);
 }
 
-template <class Element, int TileM, int TileK, int Threads, int AccessElements>
-class AnalyticDgradOutputGradientLoader {
- public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads, AccessElements>;
-  using LdsLayout = typename Tile::LdsLayout;
-  using Params = ConvOperand<Element>;
-  static constexpr int kAccessElements = AccessElements;
+// Reach of a dgrad A block from its base.
+template <int TileM, class Element>
+bool dgrad_gradient_fits(ConvOperand<Element> const& p) noexcept {
+  return ConvOperand<Element>::reach_fits(dgrad_images_reached(p.geometry, TileM) * p.geometry.padded_gradient_image());
+}
 
-  static bool offsets_fit(Params const& p) noexcept {
-    ConvGeometry const& g = p.geometry;
-    return Params::reach_fits(dgrad_images_reached(g, TileM) * g.padded_gradient_image());
-  }
+template <class Tile>
+class AnalyticDgradOutputGradientLoader : public gemm::block::GatheringLoader<AnalyticDgradOutputGradientLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<AnalyticDgradOutputGradientLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileM = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kK, "dy is channel- (K-) contiguous");
+
+ public:
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kAccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return dgrad_gradient_fits<kTileM>(p); }
 
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
-      : g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), m0_(m0), thread_(thread) {
+      : Base(thread), g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), m0_(m0) {
     n_first_ = class_.per_image > 0 ? m0 / class_.per_image : 0;
     buffer_ = p.resource(n_first_ * g_.gradient_image() + std::int64_t(g_.group_of(batch)) * g_.kg);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, TileK) : 0;
+    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, kTileK) : 0;
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     ConvProblemSize const& c = g_.problem;
-    int const channel0 = (kt / class_.taps) * TileK;
+    int const channel0 = (kt / class_.taps) * kTileK;
     int tap[3];
     class_tap(class_, kt % class_.taps, tap);
     int const rows = c.n * class_.per_image;
-    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+    sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const m = m0_ + mn;
       int const channel = channel0 + k;
       if (m >= rows || channel >= g_.kg) return kInvalidOffset;
@@ -89,35 +99,33 @@ class AnalyticDgradOutputGradientLoader {
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   ConvGeometry const& g_;
   ConvGeometry::DgradClass class_;
   int m0_;
-  int thread_;
   int n_first_;
   arch::BufferResource buffer_;
-  Tile tile_;
 };
 
 // Needs K/groups a multiple of the 16-byte vector and at most 32 class taps per dimension (the
 // masks' bits; can_implement: kMaxPrecomputedFilterExtent).
-template <class Element, int TileM, int TileK, int Threads>
-class PrecomputedDgradOutputGradientLoader {
- public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads,
-                                         16 / static_cast<int>(sizeof(Element))>;
-  using LdsLayout = typename Tile::LdsLayout;
-  using Params = ConvOperand<Element>;
-  static constexpr int kAccessElements = Tile::kVectorElements;
+template <class Tile>
+class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader<PrecomputedDgradOutputGradientLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<PrecomputedDgradOutputGradientLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileM = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kK, "dy is channel- (K-) contiguous");
+  static_assert(Tile::kAccessElements * sizeof(Element) == 16, "the precomputed iterators read whole 16-byte vectors");
 
-  static bool offsets_fit(Params const& p) noexcept {
-    return AnalyticDgradOutputGradientLoader<Element, TileM, TileK, Threads, kAccessElements>::offsets_fit(p);
-  }
+ public:
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kAccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return dgrad_gradient_fits<kTileM>(p); }
 
   HIPTILE_DEVICE HIPTILE_INLINE PrecomputedDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
-      : thread_(thread), kg_(p.geometry.kg) {
+      : Base(thread), kg_(p.geometry.kg) {
     ConvGeometry const& g = p.geometry;
     ConvProblemSize const& c = g.problem;
     ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
@@ -125,7 +133,7 @@ class PrecomputedDgradOutputGradientLoader {
     int const rows = c.n * cls.per_image;
     int const n_first = cls.per_image > 0 ? g.div_class_dhw[cls.bits].div(m0) : 0;
     buffer_ = p.resource(n_first * g.gradient_image() + std::int64_t(g.group_of(batch)) * g.kg);
-    cursor_ = TapCursor<TileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
+    cursor_ = TapCursor<kTileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
     // One class tap further in dimension i moves dy's position back by the dilation (stride 1) or
     // by one (stride > 1, where the class's taps are a stride apart).
     step_[2] = -c.dilation[2] * c.k;
@@ -151,14 +159,16 @@ class PrecomputedDgradOutputGradientLoader {
     }
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(kg_, TileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(kg_, kTileK); }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     cursor_.go_to(kt);
     int const tap[3] = {cursor_.tap(0), cursor_.tap(1), cursor_.tap(2)};
     int const channel0 = cursor_.channel0();
     int const tap_offset = tap[0] * step_[0] + tap[1] * step_[1] + tap[2] * step_[2] + channel0;
-    tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
+    sink(buffer_, [&](int slot, int, int k) -> std::uint32_t {
       bool const valid = ((mask_[slot][0] >> tap[0]) & (mask_[slot][1] >> tap[1]) & (mask_[slot][2] >> tap[2]) & 1u) &&
                          channel0 + k < kg_;
       return valid ? static_cast<std::uint32_t>(corner_[slot] + tap_offset + k) * sizeof(Element) : kInvalidOffset;
@@ -166,26 +176,26 @@ class PrecomputedDgradOutputGradientLoader {
     cursor_.step();
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
-  int thread_;
   int kg_;
   int taps_;
-  TapCursor<TileK> cursor_;  // the class tap of the next K tile
+  TapCursor<kTileK> cursor_;  // the class tap of the next K tile
   arch::BufferResource buffer_;
   int step_[3];
   int corner_[Tile::kSlots];             // element offset of the row's dy position at class tap (0, 0, 0)
   std::uint32_t mask_[Tile::kSlots][3];  // bit a: class tap a of dimension i lands inside dy
-  Tile tile_;
 };
 
 // B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups.
-template <class Element, int TileN, int TileK, int Threads, int AccessElements>
-class DgradFilterLoader {
+template <class Tile>
+class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileN = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "w is read C- (N-) contiguous");
+
  public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileN, TileK, Threads, AccessElements>;
-  using LdsLayout = typename Tile::LdsLayout;
   using Params = ConvOperand<Element>;
 
   // Reach from the block's first channel of its group's filters: all of them.
@@ -194,17 +204,19 @@ class DgradFilterLoader {
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, int n0, int batch, int thread)
-      : g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), n0_(n0), thread_(thread) {
+      : Base(thread), g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), n0_(n0) {
     buffer_ = p.resource(std::int64_t(g_.group_of(batch)) * g_.kg * g_.taps * g_.cg + n0);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, TileK) : 0;
+    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, kTileK) : 0;
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     ConvProblemSize const& c = g_.problem;
-    int const channel0 = (kt / class_.taps) * TileK;
+    int const channel0 = (kt / class_.taps) * kTileK;
     int tap[3];
     class_tap(class_, kt % class_.taps, tap);
     int filter[3];
@@ -212,22 +224,17 @@ class DgradFilterLoader {
       filter[i] = g_.data_tap(i, class_.dim[i].residue + tap[i] * (c.stride[i] > 1 ? c.stride[i] : 1));
     }
     int const filter_tap = (filter[0] * c.filter[1] + filter[1]) * c.filter[2] + filter[2];
-    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+    sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const channel = channel0 + k;  // of dy, K
       if (n0_ + mn >= g_.cg || channel >= g_.kg) return kInvalidOffset;
       return static_cast<std::uint32_t>((channel * g_.taps + filter_tap) * g_.cg + mn) * sizeof(Element);
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   ConvGeometry const& g_;
   ConvGeometry::DgradClass class_;
   int n0_;
-  int thread_;
   arch::BufferResource buffer_;
-  Tile tile_;
 };
 
 }  // namespace hiptile::conv

@@ -10,14 +10,16 @@
 //                                     each row's valid taps kept as bit masks; whole 16-byte vectors
 //   FpropFilterLoader                 B = w, K-contiguous (KTRSC), for both
 //
-// All are RegisterStagedLoaders (gemm/block/global_tile_loader.hpp) over a GatheredTile.
+// Each is written over its gathered tile (Tile: a GatheredTile, register-staged, or an
+// AsyncGatheredTile, cp.async; gemm/block/gathering_loader.hpp), which fixes the element type,
+// the tile's extents and the access width.
 #include <cstdint>
 
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/tap_cursor.hpp"
 #include "hiptile/core/ceil_div.hpp"
-#include "hiptile/gemm/block/gathered_tile.hpp"
+#include "hiptile/gemm/block/gathering_loader.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -26,7 +28,7 @@ namespace hiptile::conv {
 using gemm::block::kInvalidOffset;
 
 // The filter tap and first channel of K tile kt of a taps-outermost-inside ordering (see
-// conv_geometry.hpp): tap kt % taps as (t, r, s), channels from (kt / taps)·TileK.
+// conv_geometry.hpp): tap kt % taps as (t, r, s), channels from (kt / taps)·kTileK.
 struct TapTile {
   int tap;
   Spatial filter;  // t, r, s
@@ -48,40 +50,51 @@ HIPTILE_HOST_DEVICE inline std::int64_t images_reached(std::int64_t rows, std::i
   return reached < images ? reached : images;
 }
 
-template <class Element, int TileM, int TileK, int Threads, int AccessElements>
-class AnalyticFpropActivationLoader {
- public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads, AccessElements>;
-  using LdsLayout = typename Tile::LdsLayout;
-  using Params = ConvOperand<Element>;
-  static constexpr int kAccessElements = AccessElements;
+// Reach of an Fprop A block from its base (its first image, its group's first channel): the images
+// kTileM output pixels can come from, with their padding (where intermediate positions lie).
+template <int TileM, class Element>
+bool fprop_activation_fits(ConvOperand<Element> const& p) noexcept {
+  ConvProblemSize const& c = p.geometry.problem;
+  return ConvOperand<Element>::reach_fits(images_reached(TileM, p.geometry.output_pixels_per_image(), c.n) *
+                                          p.geometry.padded_activation_image());
+}
 
-  // Reach from a block's base (its first image, its group's first channel): the images TileM
-  // output pixels can come from, with their padding (where intermediate positions lie).
-  static bool offsets_fit(Params const& p) noexcept {
-    ConvProblemSize const& c = p.geometry.problem;
-    return Params::reach_fits(images_reached(TileM, p.geometry.output_pixels_per_image(), c.n) *
-                              p.geometry.padded_activation_image());
-  }
+template <class Tile>
+class AnalyticFpropActivationLoader
+    : public gemm::block::GatheringLoader<AnalyticFpropActivationLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<AnalyticFpropActivationLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileM = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kK, "x is channel- (K-) contiguous");
+
+ public:
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kAccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return fprop_activation_fits<kTileM>(p); }
 
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticFpropActivationLoader(Params const& p, int m0, int batch, int thread)
-      : p_(p), m0_(m0), thread_(thread) {
+      : Base(thread), p_(p), m0_(m0) {
     ConvGeometry const& g = p.geometry;
     n_first_ = m0 / g.output_pixels_per_image();
     buffer_ = p.resource(n_first_ * g.activation_image() + std::int64_t(g.group_of(batch)) * g.cg);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return p_.geometry.taps * ceil_div(p_.geometry.cg, TileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return p_.geometry.taps * ceil_div(p_.geometry.cg, kTileK); }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     ConvGeometry const& g = p_.geometry;
     ConvProblemSize const& c = g.problem;
     int const taps = g.taps;
     int const tap = kt % taps;
-    int const channel0 = (kt / taps) * TileK;
+    int const channel0 = (kt / taps) * kTileK;
     int const filter[3] = {tap / (c.filter[1] * c.filter[2]), (tap / c.filter[2]) % c.filter[1], tap % c.filter[2]};
     int const rows = g.output_pixels();
-    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+    sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const m = m0_ + mn;
       int const channel = channel0 + k;
       if (m >= rows || channel >= g.cg) return kInvalidOffset;
@@ -99,34 +112,33 @@ class AnalyticFpropActivationLoader {
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   Params const& p_;
   int m0_;
-  int thread_;
   int n_first_;
   arch::BufferResource buffer_;
-  Tile tile_;
 };
 
 // Needs C/groups a multiple of the 16-byte vector and filter extents of at most 32 (the masks'
 // bits, kMaxPrecomputedFilterExtent); can_implement refuses other problems.
-template <class Element, int TileM, int TileK, int Threads>
-class PrecomputedFpropActivationLoader {
- public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileM, TileK, Threads,
-                                         16 / static_cast<int>(sizeof(Element))>;
-  using LdsLayout = typename Tile::LdsLayout;
-  using Params = ConvOperand<Element>;
-  static constexpr int kAccessElements = Tile::kVectorElements;
+template <class Tile>
+class PrecomputedFpropActivationLoader
+    : public gemm::block::GatheringLoader<PrecomputedFpropActivationLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<PrecomputedFpropActivationLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileM = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kK, "x is channel- (K-) contiguous");
+  static_assert(Tile::kAccessElements * sizeof(Element) == 16, "the precomputed iterators read whole 16-byte vectors");
 
-  static bool offsets_fit(Params const& p) noexcept {
-    return AnalyticFpropActivationLoader<Element, TileM, TileK, Threads, kAccessElements>::offsets_fit(p);
-  }
+ public:
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kAccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return fprop_activation_fits<kTileM>(p); }
 
   HIPTILE_DEVICE HIPTILE_INLINE PrecomputedFpropActivationLoader(Params const& p, int m0, int batch, int thread)
-      : thread_(thread), taps_(p.geometry.taps), cg_(p.geometry.cg),
+      : Base(thread), taps_(p.geometry.taps), cg_(p.geometry.cg),
         cursor_(p.geometry.problem.filter[0], p.geometry.problem.filter[1], p.geometry.problem.filter[2]) {
     ConvGeometry const& g = p.geometry;
     ConvProblemSize const& c = g.problem;
@@ -160,15 +172,17 @@ class PrecomputedFpropActivationLoader {
     }
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(cg_, TileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(cg_, kTileK); }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     cursor_.go_to(kt);
     int data[3];
     for (int i = 0; i < 3; ++i) data[i] = flip_extent_[i] == 0 ? cursor_.tap(i) : flip_extent_[i] - cursor_.tap(i);
     int const channel0 = cursor_.channel0();
     int const tap_offset = data[0] * step_[0] + data[1] * step_[1] + data[2] * step_[2] + channel0;
-    tile_.load(buffer_, thread_, [&](int slot, int, int k) -> std::uint32_t {
+    sink(buffer_, [&](int slot, int, int k) -> std::uint32_t {
       bool const valid = ((mask_[slot][0] >> data[0]) & (mask_[slot][1] >> data[1]) & (mask_[slot][2] >> data[2]) & 1u) &&
                          channel0 + k < cg_;
       return valid ? static_cast<std::uint32_t>(corner_[slot] + tap_offset + k) * sizeof(Element) : kInvalidOffset;
@@ -176,59 +190,56 @@ class PrecomputedFpropActivationLoader {
     cursor_.step();
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
-  int thread_;
   int taps_;
   int cg_;
-  TapCursor<TileK> cursor_;  // the filter tap of the next K tile
+  TapCursor<kTileK> cursor_;  // the filter tap of the next K tile
   arch::BufferResource buffer_;
   int flip_extent_[3];  // F − 1 in convolution mode (data tap = F − 1 − filter tap), else 0
   int step_[3];
   int corner_[Tile::kSlots];             // element offset of the row's pixel at filter tap (0, 0, 0), channel 0
   std::uint32_t mask_[Tile::kSlots][3];  // bit t: data tap t of dimension i lands inside the input
-  Tile tile_;
 };
 
 // B = w: row n of the block is output channel n of the group, its K the taps-and-channel order.
-template <class Element, int TileN, int TileK, int Threads, int AccessElements>
-class FpropFilterLoader {
+template <class Tile>
+class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<FpropFilterLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileN = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kK, "w is K-contiguous (KTRSC)");
+
  public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kK, TileN, TileK, Threads, AccessElements>;
-  using LdsLayout = typename Tile::LdsLayout;
   using Params = ConvOperand<Element>;
 
-  // Reach from the block's first filter: TileN filters of taps·C/groups elements.
+  // Reach from the block's first filter: kTileN filters of taps·C/groups elements.
   static bool offsets_fit(Params const& p) noexcept {
-    return Params::reach_fits(ByteRange::Int128(TileN) * p.geometry.taps * p.geometry.cg);
+    return Params::reach_fits(ByteRange::Int128(kTileN) * p.geometry.taps * p.geometry.cg);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE FpropFilterLoader(Params const& p, int n0, int batch, int thread)
-      : g_(p.geometry), n0_(n0), thread_(thread) {
+      : Base(thread), g_(p.geometry), n0_(n0) {
     std::int64_t const filter = std::int64_t(g_.taps) * g_.cg;
     buffer_ = p.resource((std::int64_t(g_.group_of(batch)) * g_.kg + n0) * filter);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return g_.taps * ceil_div(g_.cg, TileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return g_.taps * ceil_div(g_.cg, kTileK); }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
-    TapTile const t = tap_tile<TileK>(g_, kt);
-    tile_.load(buffer_, thread_, [&](int, int mn, int k) -> std::uint32_t {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
+    TapTile const t = tap_tile<kTileK>(g_, kt);
+    sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const channel = t.channel0 + k;
       if (n0_ + mn >= g_.kg || channel >= g_.cg) return kInvalidOffset;
       return static_cast<std::uint32_t>((mn * g_.taps + t.tap) * g_.cg + channel) * sizeof(Element);
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   ConvGeometry const& g_;
   int n0_;
-  int thread_;
   arch::BufferResource buffer_;
-  Tile tile_;
 };
 
 }  // namespace hiptile::conv

@@ -16,44 +16,48 @@
 #include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
 #include "hiptile/core/ceil_div.hpp"
-#include "hiptile/gemm/block/gathered_tile.hpp"
+#include "hiptile/gemm/block/gathering_loader.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::conv {
 
-template <class Element, int TileM, int TileK, int Threads, int AccessElements>
-class WgradOutputGradientLoader {
+template <class Tile>
+class WgradOutputGradientLoader : public gemm::block::GatheringLoader<WgradOutputGradientLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<WgradOutputGradientLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileM = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "dy is read K- (M-) contiguous");
+
  public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileM, TileK, Threads, AccessElements>;
-  using LdsLayout = typename Tile::LdsLayout;
   using Params = ConvOperand<Element>;
 
-  // Reach from a K tile's base: TileK pixels of K channels.
+  // Reach from a K tile's base: kTileK pixels of K channels.
   static bool offsets_fit(Params const& p) noexcept {
-    return Params::reach_fits(ByteRange::Int128(TileK) * p.geometry.problem.k);
+    return Params::reach_fits(ByteRange::Int128(kTileK) * p.geometry.problem.k);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE WgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
-      : p_(p), m0_(m0), thread_(thread), first_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.kg + m0) {}
+      : Base(thread), p_(p), m0_(m0), first_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.kg + m0) {}
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(pixels(), TileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(pixels(), kTileK); }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     ConvGeometry const& g = p_.geometry;
-    int const pixel0 = kt * TileK;
+    int const pixel0 = kt * kTileK;
     int const pixels_left = pixels() - pixel0;
     int const k_all = g.problem.k;
     arch::BufferResource const buffer = p_.resource(std::int64_t(pixel0) * k_all + first_);
-    tile_.load(buffer, thread_, [&](int, int mn, int k) -> std::uint32_t {
+    sink(buffer, [&](int, int mn, int k) -> std::uint32_t {
       if (m0_ + mn >= g.kg || k >= pixels_left) return kInvalidOffset;
       return static_cast<std::uint32_t>(k * k_all + mn) * sizeof(Element);
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   HIPTILE_DEVICE HIPTILE_INLINE int pixels() const {
     ConvGeometry const& g = p_.geometry;
     return g.output_pixels();
@@ -61,12 +65,10 @@ class WgradOutputGradientLoader {
 
   Params const& p_;
   int m0_;
-  int thread_;
   std::int64_t first_;  // dy's element of pixel 0 at the block's first channel
-  Tile tile_;
 };
 
-// Reach of a wgrad B K tile: the images TileK output pixels can come from, with their padding.
+// Reach of a wgrad B K tile: the images kTileK output pixels can come from, with their padding.
 template <class Element, int TileK>
 bool wgrad_activation_fits(ConvOperand<Element> const& p) noexcept {
   ConvGeometry const& g = p.geometry;
@@ -75,33 +77,40 @@ bool wgrad_activation_fits(ConvOperand<Element> const& p) noexcept {
                                           g.padded_activation_image());
 }
 
-template <class Element, int TileN, int TileK, int Threads, int AccessElements>
-class AnalyticWgradActivationLoader {
- public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileN, TileK, Threads, AccessElements>;
-  using LdsLayout = typename Tile::LdsLayout;
-  using Params = ConvOperand<Element>;
-  static constexpr int kAccessElements = AccessElements;
+template <class Tile>
+class AnalyticWgradActivationLoader : public gemm::block::GatheringLoader<AnalyticWgradActivationLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<AnalyticWgradActivationLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileN = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "x is read C- (N-) contiguous");
 
-  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, TileK>(p); }
+ public:
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kAccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, kTileK>(p); }
 
   HIPTILE_DEVICE HIPTILE_INLINE AnalyticWgradActivationLoader(Params const& p, int n0, int batch, int thread)
-      : p_(p), n0_(n0), thread_(thread), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {}
+      : Base(thread), p_(p), n0_(n0), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {}
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
     ConvGeometry const& g = p_.geometry;
-    return ceil_div(g.output_pixels(), TileK);
+    return ceil_div(g.output_pixels(), kTileK);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     ConvGeometry const& g = p_.geometry;
     ConvProblemSize const& c = g.problem;
     int const zpq = g.output_pixels_per_image();
     int const pixels = g.output_pixels();
-    int const pixel0 = kt * TileK;
+    int const pixel0 = kt * kTileK;
     int const n_first = pixel0 / zpq;
     arch::BufferResource const buffer = p_.resource(n_first * g.activation_image() + group_channel_);
-    tile_.load(buffer, thread_, [&](int, int mn, int k) -> std::uint32_t {
+    sink(buffer, [&](int, int mn, int k) -> std::uint32_t {
       int const column = n0_ + mn;
       int const pixel = pixel0 + k;
       if (column >= g.taps * g.cg || pixel >= pixels) return kInvalidOffset;
@@ -119,30 +128,30 @@ class AnalyticWgradActivationLoader {
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   Params const& p_;
   int n0_;
-  int thread_;
   std::int64_t group_channel_;
-  Tile tile_;
 };
 
 // Needs C/groups a multiple of the 16-byte vector (a vector's columns then share one tap).
-template <class Element, int TileN, int TileK, int Threads>
-class PrecomputedWgradActivationLoader {
- public:
-  using Tile = gemm::block::GatheredTile<Element, gemm::OperandMajor::kMN, TileN, TileK, Threads,
-                                         16 / static_cast<int>(sizeof(Element))>;
-  using LdsLayout = typename Tile::LdsLayout;
-  using Params = ConvOperand<Element>;
-  static constexpr int kAccessElements = Tile::kVectorElements;
+template <class Tile>
+class PrecomputedWgradActivationLoader : public gemm::block::GatheringLoader<PrecomputedWgradActivationLoader<Tile>, Tile> {
+  using Base = gemm::block::GatheringLoader<PrecomputedWgradActivationLoader<Tile>, Tile>;
+  friend Base;
+  using Element = typename Tile::ElementType;
+  static constexpr int kTileN = Tile::kTileMN;
+  static constexpr int kTileK = Tile::kTileK;
+  static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "x is read C- (N-) contiguous");
+  static_assert(Tile::kAccessElements * sizeof(Element) == 16, "the precomputed iterators read whole 16-byte vectors");
 
-  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, TileK>(p); }
+ public:
+  using Params = ConvOperand<Element>;
+  static constexpr int kAccessElements = Tile::kAccessElements;
+
+  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, kTileK>(p); }
 
   HIPTILE_DEVICE HIPTILE_INLINE PrecomputedWgradActivationLoader(Params const& p, int n0, int batch, int thread)
-      : p_(p), thread_(thread), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {
+      : Base(thread), p_(p), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {
     ConvGeometry const& g = p.geometry;
     ConvProblemSize const& c = g.problem;
     HIPTILE_UNROLL
@@ -162,17 +171,19 @@ class PrecomputedWgradActivationLoader {
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
     ConvGeometry const& g = p_.geometry;
-    return ceil_div(g.output_pixels(), TileK);
+    return ceil_div(g.output_pixels(), kTileK);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void load(int kt) {
+ private:
+  template <class Sink>
+  HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     ConvGeometry const& g = p_.geometry;
     ConvProblemSize const& c = g.problem;
     int const pixels = g.output_pixels();
-    int const pixel0 = kt * TileK;
+    int const pixel0 = kt * kTileK;
     int const n_first = g.div_zpq.div(pixel0);
     arch::BufferResource const buffer = p_.resource(n_first * g.activation_image() + group_channel_);
-    tile_.load(buffer, thread_, [&](int slot, int, int k) -> std::uint32_t {
+    sink(buffer, [&](int slot, int, int k) -> std::uint32_t {
       int const pixel = pixel0 + k;
       if (!valid_[slot] || pixel >= pixels) return kInvalidOffset;
       auto const [n, zpq] = g.div_zpq.divmod(pixel);
@@ -188,16 +199,11 @@ class PrecomputedWgradActivationLoader {
     });
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE void store(Element* stage) { tile_.store(stage, thread_); }
-
- private:
   Params const& p_;
-  int thread_;
   std::int64_t group_channel_;
   bool valid_[Tile::kSlots];
   int shift_[Tile::kSlots][3];  // input position of output position 0 at this column's data tap
   int channel_[Tile::kSlots];
-  Tile tile_;
 };
 
 }  // namespace hiptile::conv

@@ -1,6 +1,6 @@
 #pragma once
-// ConvComponents: what an implicit-GEMM convolution is built from — GEMM's wave MMA, pipelined
-// mainloop, epilogues and kernel, with the convolution's loaders (fprop_loaders.hpp,
+// ConvComponents: what an implicit-GEMM convolution is built from — GEMM's wave MMA, mainloops,
+// epilogues and kernel, with the convolution's loaders (fprop_loaders.hpp,
 // dgrad_loaders.hpp, wgrad_loaders.hpp) and output mapping in place of the matrix ones.
 //
 // The rules a configuration must meet are GEMM's (gemm_configuration.hpp) for the GEMM operand
@@ -17,13 +17,14 @@
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/block/gathering_loader.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
@@ -43,45 +44,32 @@ struct ConvOperandLayouts {
 template <class Element>
 inline constexpr int kVectorElements = 16 / static_cast<int>(sizeof(Element));
 
+// Each operator's loaders over tiles of the given transfer kind. The precomputed iterators read
+// whole 16-byte vectors (ConvConfigurationCheck holds AccessElements to that for them).
 template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, IteratorAlgorithm Algorithm,
-          int AccessElements>
-struct ConvLoaders;
-
-template <class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements>
-struct ConvLoaders<ConvOperator::kFprop, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kAnalytic,
-                   AccessElements> {
-  using A = AnalyticFpropActivationLoader<Element, TileM, TileK, Threads, AccessElements>;
-  using B = FpropFilterLoader<Element, TileN, TileK, Threads, AccessElements>;
-};
-template <class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements>
-struct ConvLoaders<ConvOperator::kFprop, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kPrecomputed,
-                   AccessElements> {
-  using A = PrecomputedFpropActivationLoader<Element, TileM, TileK, Threads>;
-  using B = FpropFilterLoader<Element, TileN, TileK, Threads, kVectorElements<Element>>;
-};
-template <class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements>
-struct ConvLoaders<ConvOperator::kDgrad, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kAnalytic,
-                   AccessElements> {
-  using A = AnalyticDgradOutputGradientLoader<Element, TileM, TileK, Threads, AccessElements>;
-  using B = DgradFilterLoader<Element, TileN, TileK, Threads, AccessElements>;
-};
-template <class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements>
-struct ConvLoaders<ConvOperator::kDgrad, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kPrecomputed,
-                   AccessElements> {
-  using A = PrecomputedDgradOutputGradientLoader<Element, TileM, TileK, Threads>;
-  using B = DgradFilterLoader<Element, TileN, TileK, Threads, kVectorElements<Element>>;
-};
-template <class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements>
-struct ConvLoaders<ConvOperator::kWgrad, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kAnalytic,
-                   AccessElements> {
-  using A = WgradOutputGradientLoader<Element, TileM, TileK, Threads, AccessElements>;
-  using B = AnalyticWgradActivationLoader<Element, TileN, TileK, Threads, AccessElements>;
-};
-template <class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements>
-struct ConvLoaders<ConvOperator::kWgrad, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kPrecomputed,
-                   AccessElements> {
-  using A = WgradOutputGradientLoader<Element, TileM, TileK, Threads, kVectorElements<Element>>;
-  using B = PrecomputedWgradActivationLoader<Element, TileN, TileK, Threads>;
+          int AccessElements, gemm::block::TileTransfer Transfer>
+struct ConvLoaders {
+  template <gemm::OperandMajor Major, int TileMN>
+  using Tile = gemm::block::GatheredTileFor<Transfer, Element, Major, TileMN, TileK, Threads, AccessElements>;
+  static constexpr bool kPrecomputed = Algorithm == IteratorAlgorithm::kPrecomputed;
+  using TileKM = Tile<gemm::OperandMajor::kK, TileM>;
+  using TileKN = Tile<gemm::OperandMajor::kK, TileN>;
+  using TileMnM = Tile<gemm::OperandMajor::kMN, TileM>;
+  using TileMnN = Tile<gemm::OperandMajor::kMN, TileN>;
+  static constexpr bool kFprop = Op == ConvOperator::kFprop;
+  static constexpr bool kDgrad = Op == ConvOperator::kDgrad;
+  using A = std::conditional_t<
+      kFprop,
+      std::conditional_t<kPrecomputed, PrecomputedFpropActivationLoader<TileKM>, AnalyticFpropActivationLoader<TileKM>>,
+      std::conditional_t<kDgrad,
+                         std::conditional_t<kPrecomputed, PrecomputedDgradOutputGradientLoader<TileKM>,
+                                            AnalyticDgradOutputGradientLoader<TileKM>>,
+                         WgradOutputGradientLoader<TileMnM>>>;
+  using B = std::conditional_t<
+      kFprop, FpropFilterLoader<TileKN>,
+      std::conditional_t<kDgrad, DgradFilterLoader<TileMnN>,
+                         std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
+                                            AnalyticWgradActivationLoader<TileMnN>>>>;
 };
 
 // The convolution's own rules, on top of GEMM's.
@@ -123,14 +111,37 @@ template <ConvOperator Op, class Element, class ElementC, class Arch, class Tile
           RowDivision StoreDivision, gemm::kernel::SplitKMode SplitK>
 struct ConvComponents {
   static constexpr int kThreads = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
+  // A tile the cp.async path can serve: swizzled stages need power-of-two rows of at least 32 bytes
+  // (K along a K-contiguous stage's rows, MN along an MN-contiguous one's) and whole vectors per thread.
+  static constexpr bool power_of_two(int x) { return x > 0 && (x & (x - 1)) == 0; }
+  static constexpr bool swizzle_fits(int tile_mn) {
+    int const vector = kVectorElements<Element>;
+    return power_of_two(tile_mn) && tile_mn >= 2 * vector && (tile_mn * TileShape::kK / vector) % kThreads == 0;
+  }
+  // NVIDIA mma.sync with whole 16-byte accesses: cp.async straight into swizzled stages, which the
+  // wave MMA reads with ldmatrix (K-contiguous operands) or ldmatrix.trans (MN-contiguous ones), with
+  // Stages - 1 tiles in flight and no registers holding them. Otherwise (gfx9, narrower accesses)
+  // the tiles pass through registers into PackedLdsLayout stages.
+  static constexpr bool kAsyncCopy = gemm::MmaSyncAtom<MmaAtom> && AccessElements == kVectorElements<Element> &&
+                                     sizeof(Element) == 2 && TileShape::kK >= 32 && power_of_two(TileShape::kK) &&
+                                     swizzle_fits(TileShape::kM) && swizzle_fits(TileShape::kN);
   using Loaders = ConvLoaders<Op, Element, TileShape::kM, TileShape::kN, TileShape::kK, kThreads, Algorithm,
-                              AccessElements>;
+                              AccessElements,
+                              kAsyncCopy ? gemm::block::TileTransfer::kAsyncCopy
+                                         : gemm::block::TileTransfer::kRegisterStaged>;
   using LoaderA = typename Loaders::A;
   using LoaderB = typename Loaders::B;
   using WaveMma = gemm::wave::WaveMmaFor<MmaAtom, WaveShape::kM, WaveShape::kN, typename LoaderA::LdsLayout,
                                          typename LoaderB::LdsLayout>;
-  using Mainloop = gemm::mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Arch::kWaveSize,
-                                                     Stages>;
+  // Only the chosen mainloop is named: each constrains its loaders to its transfer kind.
+  template <bool kAsync, int = 0>
+  struct MainloopOf : std::type_identity<gemm::mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape,
+                                                                           WaveMma, Arch::kWaveSize, Stages>> {};
+  template <int Unused>
+  struct MainloopOf<true, Unused>
+      : std::type_identity<gemm::mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                             Arch::kWaveSize, Stages>> {};
+  using Mainloop = typename MainloopOf<kAsyncCopy>::type;
   using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
                                     epilogue::MatrixOutput<ElementC, layout::RowMajor>>;
   // As GEMM's: NVIDIA stores rows through shared memory, gfx9 straight from the registers.

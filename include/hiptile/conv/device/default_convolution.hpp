@@ -19,25 +19,37 @@
 
 namespace hiptile::conv::device {
 
-// NVIDIA: the register-staged mainloop (a convolution's gathers cannot use cp.async's whole-tile
-// copies), a 128 × 128 tile of eight 64 × 32 warps in three stages: with 64 × 64 warps the Dgrad
-// kernel needs all 255 registers (ptxas, sm_90), with 64 × 32 it needs 166 and nothing spills.
+// The default block tile of each operator and architecture: TileShape, WaveShape, Stages.
+//
+// NVIDIA (cp.async into swizzled stages, ldmatrix / ldmatrix.trans; conv_configuration.hpp): the
+// geometric-mean best over the seven ResNet-50 layers of benchmark/conv_nvidia.cu among the tiles
+// it measures (docs/performance.md): 128 × 64 × 64 of four 64 × 32 warps for Fprop and Dgrad — a
+// 64-wide tile wastes nothing on the 64-channel layers, where 128-wide ones ran at half speed —
+// and 128 × 128 × 64 of eight 64 × 32 warps for Wgrad, each with four stages.
 // gfx9: GEMM's 128 × 128 × 32 tile of four 64 × 64 waves, two stages.
-template <class Arch>
-using DefaultConvTileShape = std::conditional_t<gemm::device::kNvidiaArch<Arch>, GemmShape<128, 128, 32>,
-                                                gemm::device::DefaultTileShape<Arch>>;
-template <class Arch>
-using DefaultConvWaveShape =
-    GemmShape<64, gemm::device::kNvidiaArch<Arch> ? 32 : 64, DefaultConvTileShape<Arch>::kK>;
+template <ConvOperator Op, class Arch>
+struct DefaultConvTile {
+  using TileShape = gemm::device::DefaultTileShape<Arch>;
+  using WaveShape = GemmShape<64, 64, TileShape::kK>;
+  static constexpr int kStages = 2;
+};
+template <ConvOperator Op, class Arch>
+  requires gemm::device::kNvidiaArch<Arch>
+struct DefaultConvTile<Op, Arch> {
+  using TileShape = GemmShape<128, Op == ConvOperator::kWgrad ? 128 : 64, 64>;
+  using WaveShape = GemmShape<64, 32, 64>;
+  static constexpr int kStages = 4;
+};
 
 template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>,
           IteratorAlgorithm Algorithm = IteratorAlgorithm::kPrecomputed,
           int AccessElements = 16 / static_cast<int>(sizeof(Element))>
 using DefaultConvolution =
-    ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, DefaultConvTileShape<Arch>, DefaultConvWaveShape<Arch>,
+    ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, typename DefaultConvTile<Op, Arch>::TileShape,
+                            typename DefaultConvTile<Op, Arch>::WaveShape,
                             typename gemm::device::DefaultMmaAtom<Element, Arch>::type, OutputOp, Algorithm,
-                            AccessElements, gemm::device::kNvidiaArch<Arch> ? 3 : 2>;
+                            AccessElements, DefaultConvTile<Op, Arch>::kStages>;
 
 template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>

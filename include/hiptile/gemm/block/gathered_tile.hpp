@@ -33,7 +33,12 @@ inline constexpr std::uint32_t kInvalidOffset = std::uint32_t{1} << 31;
 template <class Element, OperandMajor Major, int TileMN, int TileK, int Threads, int AccessElements>
 class GatheredTile {
  public:
+  using ElementType = Element;
   using LdsLayout = PackedLdsLayout<Element, TileMN, TileK>;
+  static constexpr OperandMajor kMajor = Major;
+  static constexpr int kTileMN = TileMN;
+  static constexpr int kTileK = TileK;
+  static constexpr bool kAsyncCopy = false;
   static constexpr int kVectorElements = LdsLayout::kPackElements;
   static constexpr int kPacks = LdsLayout::kPacks;
   static constexpr int kAccessElements = AccessElements;

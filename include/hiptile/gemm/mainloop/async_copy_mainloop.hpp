@@ -18,12 +18,15 @@
 //               the end keeps the count)
 //     multiply step s
 //
-// The A loader's k_tiles() is the block's K tile count; the B loader must agree.
+// The A loader's k_tiles() is the block's K tile count; the B loader must agree. With split-K the
+// block runs slice `slice` of `slices` of those tiles (kernel/split_k.hpp); the loaders see
+// consecutive tiles from the slice's first.
 #include <cstddef>
 #include <type_traits>
 
 #include "hiptile/arch/async_copy.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
@@ -54,21 +57,23 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
   };
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                int /*slice*/, int /*slices*/, std::byte* lds, int thread) {
+                                                int slice, int slices, std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
 
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    LoaderA const loader_a(p.a, m0, batch, thread);
-    LoaderB const loader_b(p.b, n0, batch, thread);
-    int const k_tiles = loader_a.k_tiles();
+    // Non-const: a gathering loader may keep where its last tile was (conv/tap_cursor.hpp).
+    LoaderA loader_a(p.a, m0, batch, thread);
+    LoaderB loader_b(p.b, n0, batch, thread);
+    kernel::KTileRange const range = kernel::k_tile_range(loader_a.k_tiles(), slice, slices);
+    int const k_tiles = range.end - range.begin;
     auto issue = [&](int tile) {
       if (tile < k_tiles) {
         int const stage = tile % Stages;
-        loader_a.copy(Ring::stage_a(lds, stage), tile);
-        loader_b.copy(Ring::stage_b(lds, stage), tile);
+        loader_a.copy(Ring::stage_a(lds, stage), range.begin + tile);
+        loader_b.copy(Ring::stage_b(lds, stage), range.begin + tile);
       }
       arch::async_copy_commit();
     };

@@ -2,8 +2,9 @@
 // MmaSyncWaveMma: one NVIDIA warp's share of a block tile, with m16n8k16 mma.sync atoms. Fragments
 // come from an LDS stage with ldmatrix.x4: 16 bytes (8 k of one row) are one ldmatrix row, so four
 // 8×8 matrices give an A fragment (rows 0-7 / 8-15 × k 0-7 / 8-15) or the B fragments of two
-// neighbouring n8 atoms. Works with any LDS layout (PackedLdsLayout, SwizzledLdsLayout) that keeps
-// 16-byte runs of a row together and repeats every 8 rows (kRowGroupElements).
+// neighbouring n8 atoms. Works with any LDS layout that keeps 16-byte runs together: of a row
+// (PackedLdsLayout, SwizzledLdsLayout), or of 8 consecutive MN at one k (SwizzledMnLdsLayout, read
+// with ldmatrix.trans).
 //
 // Stepped interface (wave/stepped_wave_mma.hpp): a stage is kSteps K-steps of 16; load_fragments()
 // reads one step's fragments and multiply() runs its atoms, so a mainloop can load step s + 1
@@ -32,25 +33,47 @@ struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   using typename Tile::Fragments;
   using Tile::multiply;  // acc += the products of one step's fragments
 
-  // The fragments of K-step `step` of the stage for the warp tile at (wave_m0, wave_n0). Lane l
-  // gives ldmatrix row l % 8 of matrix l / 8; atoms 16 rows apart are two row groups apart.
+  // The fragments of K-step `step` of the stage for the warp tile at (wave_m0, wave_n0). Lane l gives
+  // row l % 8 of matrix l / 8: a row of MN (K-contiguous stage) or, transposed, a row of k
+  // (MN-contiguous stage). An A fragment's matrices are (m 0-7, k 0-7), (m 8-15, k 0-7),
+  // (m 0-7, k 8-15), (m 8-15, k 8-15); those of a pair of B atoms (n 0-7, k 0-7), (n 0-7, k 8-15),
+  // (n 8-15, k 0-7), (n 8-15, k 8-15).
   HIPTILE_DEVICE HIPTILE_INLINE static void load_fragments(Fragments& f, ElementA const* stage_a,
                                                            ElementB const* stage_b, int wave_m0, int wave_n0,
                                                            int lane, int step) {
-    ElementA const* const a0 =
-        stage_a + LayoutA::offset(wave_m0 + lane % 8 + 8 * ((lane / 8) % 2), (lane / 16) * 8 + step * Atom::kK);
-    ElementB const* const b0 =
-        stage_b + LayoutB::offset(wave_n0 + lane % 8 + 8 * (lane / 16), ((lane / 8) % 2) * 8 + step * Atom::kK);
+    int const matrix = lane / 8;
+    int const k0 = step * Atom::kK;
     HIPTILE_UNROLL
     for (int mi = 0; mi < kAtomsM; ++mi) {
-      auto const r = arch::ldmatrix_x4(a0 + mi * 2 * LayoutA::kRowGroupElements);
-      f.a[mi] = __builtin_bit_cast(typename Atom::FragmentA, r);
+      int const m = wave_m0 + 8 * (matrix % 2);
+      int const k = k0 + 8 * (matrix / 2);
+      f.a[mi] = __builtin_bit_cast(typename Atom::FragmentA, fragment_load<LayoutA>(stage_a, m, k, lane % 8, mi));
     }
     HIPTILE_UNROLL
     for (int ni = 0; ni < kAtomsN; ni += 2) {
-      auto const r = arch::ldmatrix_x4(b0 + (ni / 2) * 2 * LayoutB::kRowGroupElements);
+      int const n = wave_n0 + 8 * (matrix / 2);
+      int const k = k0 + 8 * (matrix % 2);
+      auto const r = fragment_load<LayoutB>(stage_b, n, k, lane % 8, ni / 2);
       f.b[ni] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
       f.b[ni + 1] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
+    }
+  }
+
+ private:
+  template <class Layout>
+  static constexpr bool kMnContiguous = requires { requires Layout::kMnContiguous; };
+
+  // ldmatrix.x4 with this lane's row `row` (0..7) of its 8×8 matrix at (mn + 16·atom, k): the
+  // `atom`-th A atom, or pair of B atoms, of the wave tile.
+  template <class Layout, class Element>
+  HIPTILE_DEVICE HIPTILE_INLINE static Array<std::uint32_t, 4> fragment_load(Element const* stage, int mn, int k,
+                                                                            int row, int atom) {
+    if constexpr (kMnContiguous<Layout>) {
+      return arch::ldmatrix_x4_trans(stage + Layout::offset(mn + 16 * atom, k + row));
+    } else {
+      // offset(mn + 16·atom, k) = offset(mn, k) + 2·atom·kRowGroupElements: the atoms' addresses
+      // differ by constants, which the loads take as immediates.
+      return arch::ldmatrix_x4(stage + Layout::offset(mn + row, k) + atom * 2 * Layout::kRowGroupElements);
     }
   }
 };
