@@ -15,6 +15,7 @@
 
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
+#include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
 #include "hiptile/numeric/float8.hpp"
 #include "hiptile/numeric/half.hpp"
 
@@ -22,6 +23,7 @@ namespace {
 
 using hiptile::gemm::block::PackedLdsLayout;
 using hiptile::gemm::block::SwizzledLdsLayout;
+using hiptile::gemm::block::SwizzledMnLdsLayout;
 
 static_assert(sizeof(hiptile::half_t) == 2);
 static_assert(sizeof(hiptile::float8_e4m3fn) == 1);
@@ -291,6 +293,59 @@ TEST_CASE("the packed layout repeats every 8 rows") {
   for_each_shape<PackedLdsLayout>([]<class L>() {
     INFO(shape<L>());
     CHECK(first_aperiodic_row<L>() == "");
+  });
+}
+
+// An MN-contiguous layout seen with the roles of MN and K exchanged — rows are k, each holding the
+// tile's MN extent — so the checks above state its claims: ldmatrix.trans reads 8 consecutive k at
+// one MN chunk, and AsyncGatheredTile's warps copy consecutive MN chunks of consecutive k.
+template <class Mn>
+struct KRowsView {
+  using ElementType = typename Mn::ElementType;
+  static constexpr int kTileMN = Mn::kTileK;
+  static constexpr int kTileK = Mn::kTileMN;
+  static constexpr int kPackElements = Mn::kPackElements;
+  static constexpr int kElements = Mn::kElements;
+  static constexpr int offset(int k, int mn) { return Mn::offset(mn, k); }
+};
+
+// Every MN-contiguous shape of the tests: MN rows of 64 to 512 bytes, 8 to 128 k, 2- and 4-byte
+// elements (the layout needs a power-of-two number of 16-byte chunks, at least 2, along MN).
+template <class Fn>
+void for_each_mn_shape(Fn fn) {
+  [&]<int... Ks>(std::integer_sequence<int, Ks...>) {
+    auto const with_k = [&]<int K>() {
+      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 32, K>>>();
+      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 64, K>>>();
+      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 128, K>>>();
+      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 256, K>>>();
+      fn.template operator()<KRowsView<SwizzledMnLdsLayout<float, 64, K>>>();
+      fn.template operator()<KRowsView<SwizzledMnLdsLayout<float, 128, K>>>();
+    };
+    (with_k.template operator()<Ks>(), ...);
+  }(std::integer_sequence<int, 8, 16, 32, 64, 128>{});
+}
+
+TEST_CASE("the MN-contiguous swizzled layout stores every element of the tile at its own offset") {
+  for_each_mn_shape([]<class V>() {
+    INFO("k rows of MN: " << shape<V>());
+    CHECK(V::kElements == V::kTileMN * V::kTileK);
+    CHECK(first_collision<V>() == "");
+    CHECK(first_split_chunk<V>() == "");
+  });
+}
+
+TEST_CASE("ldmatrix.trans reads 8 k of the MN-contiguous swizzled layout from all 32 banks once") {
+  for_each_mn_shape([]<class V>() {
+    INFO("k rows of MN: " << shape<V>());
+    CHECK(first_ldmatrix_conflict<V>() == "");
+  });
+}
+
+TEST_CASE("a warp's cp.async of MN vectors into the MN-contiguous swizzled layout fills whole 128-byte lines") {
+  for_each_mn_shape([]<class V>() {
+    INFO("k rows of MN: " << shape<V>());
+    CHECK(first_partial_line<V>() == "");
   });
 }
 
