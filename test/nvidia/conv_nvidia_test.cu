@@ -1,6 +1,7 @@
 // The convolution templates built with nvcc for sm_90 (mma.sync atoms) and run on an NVIDIA GPU:
 // DefaultConvolution's Fprop, Dgrad and Wgrad in f16 and bf16, DefaultAnalyticConvolution on
-// channel counts no vector divides (C = 3), α, β·C and a per-channel bias, and the four RowDivision
+// channel counts no vector divides (C = 3) and with 16-byte accesses, parallel split-K over 3 slices,
+// α, β·C and a per-channel bias, and the four RowDivision
 // choices of the strided-Dgrad epilogue, on 2-D and 3-D shapes that reach the edges (strides 1–3,
 // padding, dilation with stride 1, groups, a 1×1 stride-2 layer whose odd Dgrad row classes have no
 // taps, N = 1, odd extents). Every output element is compared with the double-precision host
@@ -9,6 +10,7 @@
 // Prints "N passed, N failed" and exits non-zero on failure.
 // Run on the lent H100 by scripts/device_conv.sh; CI has no GPU (label nvidia-run).
 #include <algorithm>
+#include <cstddef>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/host/fill.hpp"
@@ -44,6 +47,19 @@ template <ConvOperator Op, class Element>
 using Default = conv::device::DefaultConvolution<Op, Element, Element, arch::Sm90>;
 template <ConvOperator Op>
 using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, arch::Sm90>;
+// The analytic iterators with whole 16-byte accesses: cp.async gathers, as the precomputed ones.
+template <ConvOperator Op>
+using AnalyticVector = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
+                                                        conv::IteratorAlgorithm::kAnalytic, 8>;
+// DefaultConvolution's tile with parallel split-K (K tiles of a block split over 3 slices).
+template <ConvOperator Op>
+using SplitK = conv::device::ImplicitGemmConvolution<
+    Op, half_t, half_t, float, arch::Sm90, typename conv::device::DefaultConvTile<Op, arch::Sm90>::TileShape,
+    typename conv::device::DefaultConvTile<Op, arch::Sm90>::WaveShape,
+    gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type, epilogue::LinearCombination<half_t>,
+    conv::IteratorAlgorithm::kPrecomputed, 8, conv::device::DefaultConvTile<Op, arch::Sm90>::kStages,
+    RowDivision::kFast, RowDivision::kFast, gemm::kernel::SplitKMode::kParallel>;
+constexpr int kSplitKSlices = 3;
 
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
@@ -183,6 +199,13 @@ bool run_case(ConvProblemSize const& p, Epilogue e, std::uint64_t seed) {
                                 dd.data() + kGuard,
                                 {e.alpha, e.beta},
                                 e.bias ? dbias.data() : nullptr};
+  host::DeviceBuffer<std::byte> workspace;
+  if constexpr (Conv::kParallelSplitK) {
+    args.split_k_slices = kSplitKSlices;
+    args.workspace_bytes = Conv::get_workspace_size(args);
+    workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
+    args.workspace = workspace.data();
+  }
   Conv conv;
   if (Status const s = conv.initialize(args); !ok(s)) {
     std::printf("  initialize: %s\n", to_string(s));
@@ -249,6 +272,12 @@ int main() {
   run_shapes<Analytic<ConvOperator::kFprop>>("fprop f16 analytic", shapes());
   run_shapes<Analytic<ConvOperator::kDgrad>>("dgrad f16 analytic", shapes());
   run_shapes<Analytic<ConvOperator::kWgrad>>("wgrad f16 analytic", shapes());
+  run_shapes<AnalyticVector<ConvOperator::kFprop>>("fprop f16 analytic, 16-byte accesses", shapes());
+  run_shapes<AnalyticVector<ConvOperator::kDgrad>>("dgrad f16 analytic, 16-byte accesses", shapes());
+  run_shapes<AnalyticVector<ConvOperator::kWgrad>>("wgrad f16 analytic, 16-byte accesses", shapes());
+  run_shapes<SplitK<ConvOperator::kFprop>>("fprop f16, split-K", shapes(), fused);
+  run_shapes<SplitK<ConvOperator::kDgrad>>("dgrad f16, split-K", shapes(), fused);
+  run_shapes<SplitK<ConvOperator::kWgrad>>("wgrad f16, split-K", shapes(), fused);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
                                                                       shapes(), fused, true);
