@@ -191,7 +191,6 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   using Base = gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile>;
   friend Base;
   using Element = typename Tile::ElementType;
-  static constexpr int kTileN = Tile::kTileMN;
   static constexpr int kTileK = Tile::kTileK;
   static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "w is read C- (N-) contiguous");
 

@@ -27,7 +27,6 @@ class WgradOutputGradientLoader : public gemm::block::GatheringLoader<WgradOutpu
   using Base = gemm::block::GatheringLoader<WgradOutputGradientLoader<Tile>, Tile>;
   friend Base;
   using Element = typename Tile::ElementType;
-  static constexpr int kTileM = Tile::kTileMN;
   static constexpr int kTileK = Tile::kTileK;
   static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "dy is read K- (M-) contiguous");
 
@@ -82,7 +81,6 @@ class AnalyticWgradActivationLoader : public gemm::block::GatheringLoader<Analyt
   using Base = gemm::block::GatheringLoader<AnalyticWgradActivationLoader<Tile>, Tile>;
   friend Base;
   using Element = typename Tile::ElementType;
-  static constexpr int kTileN = Tile::kTileMN;
   static constexpr int kTileK = Tile::kTileK;
   static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "x is read C- (N-) contiguous");
 
@@ -139,7 +137,6 @@ class PrecomputedWgradActivationLoader : public gemm::block::GatheringLoader<Pre
   using Base = gemm::block::GatheringLoader<PrecomputedWgradActivationLoader<Tile>, Tile>;
   friend Base;
   using Element = typename Tile::ElementType;
-  static constexpr int kTileN = Tile::kTileMN;
   static constexpr int kTileK = Tile::kTileK;
   static_assert(Tile::kMajor == gemm::OperandMajor::kMN, "x is read C- (N-) contiguous");
   static_assert(Tile::kAccessElements * sizeof(Element) == 16, "the precomputed iterators read whole 16-byte vectors");
