@@ -32,6 +32,13 @@ HIPTILE_HOST_DEVICE HIPTILE_INLINE void class_tap(ConvGeometry::DgradClass const
   tap[0] = a / (c.dim[2].taps * c.dim[1].taps);
 }
 
+// K tiles of a row class: its taps times the channel blocks of K/groups; none for a class with no
+// rows (an image smaller than the stride) — its taps are then never visited.
+template <int TileK>
+HIPTILE_HOST_DEVICE HIPTILE_INLINE int class_k_tiles(ConvGeometry::DgradClass const& c, int kg) {
+  return c.per_image > 0 ? c.taps * ceil_div(kg, TileK) : 0;
+}
+
 // Reach of a dgrad A block: the images the rows of its class can come from, whose per-image rows
 // are at least the product of max(1, input / stride).
 inline std::int64_t dgrad_images_reached(ConvGeometry const& g, std::int64_t rows) {
@@ -72,7 +79,7 @@ class AnalyticDgradOutputGradientLoader : public gemm::block::GatheringLoader<An
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, kTileK) : 0;
+    return class_k_tiles<kTileK>(class_, g_.kg);
   }
 
  private:
@@ -129,7 +136,7 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
     ConvGeometry const& g = p.geometry;
     ConvProblemSize const& c = g.problem;
     ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
-    taps_ = cls.per_image > 0 ? cls.taps : 0;
+    k_tiles_ = class_k_tiles<kTileK>(cls, g.kg);
     int const rows = c.n * cls.per_image;
     int const n_first = cls.per_image > 0 ? g.div_class_dhw[cls.bits].div(m0) : 0;
     buffer_ = p.resource(n_first * g.gradient_image() + std::int64_t(g.group_of(batch)) * g.kg);
@@ -159,7 +166,7 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
     }
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return taps_ * ceil_div(kg_, kTileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return k_tiles_; }
 
  private:
   template <class Sink>
@@ -177,7 +184,7 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
   }
 
   int kg_;
-  int taps_;
+  int k_tiles_;
   TapCursor<kTileK> cursor_;  // the class tap of the next K tile
   arch::BufferResource buffer_;
   int step_[3];
@@ -208,7 +215,7 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    return class_.per_image > 0 ? class_.taps * ceil_div(g_.kg, kTileK) : 0;
+    return class_k_tiles<kTileK>(class_, g_.kg);
   }
 
  private:
