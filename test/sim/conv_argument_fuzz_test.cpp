@@ -40,6 +40,7 @@ enum Operand { kA, kB, kC, kD, kBias };
 // How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap d with
 // an input it must not.
 enum class Alias { kNone, kDIsA, kDIsB, kDInsideA, kInPlace, kCShiftedFromD, kBiasInD, kBiasIsC };
+enum class WorkspaceGiven { kExact, kNull, kShort, kMisaligned, kOverD };  // split-K configurations only
 // Where an operand's pointer points: its own buffer, or an address nothing may dereference — far
 // off (fake_address), just below 2^64 (a tensor longer than 4 KiB wraps the address space) or at
 // 2^63.
@@ -67,7 +68,6 @@ struct ConvSubject {
   static constexpr ConvOperator kOp = Conv::kOperator;
   static constexpr std::size_t kBytes[kOperands] = {sizeof(E), sizeof(E), sizeof(EC), sizeof(EC), sizeof(EC)};
   // Whether Arguments has the split-K slice count (operators that can split K).
-  static constexpr bool kHasSlices = requires(typename Conv::Arguments a) { a.split_k_slices; };
   // What the runs cost, in block-tile K steps (see runnable()), for the budget and the log.
   static inline std::int64_t simulated_steps = 0;
 
@@ -80,8 +80,10 @@ struct ConvSubject {
     std::array<Place, kOperands> place{};
     Alias alias = Alias::kNone;
     int slices = 1;
+    WorkspaceGiven workspace = WorkspaceGiven::kExact;
     std::uint64_t seed = 1;
   };
+  static constexpr bool kSplitK = Conv::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
 
   static std::string name() {
     return std::string(kOp == ConvOperator::kFprop ? "Fprop" : kOp == ConvOperator::kDgrad ? "Dgrad" : "Wgrad") +
@@ -271,12 +273,23 @@ struct ConvSubject {
       f.push_back(field);
     }
     f.push_back({"bias", {{"on", [](Case& c) { c.bias = true; }}, {"off", [](Case& c) { c.bias = false; }}}});
-    if constexpr (kHasSlices) {
-      fuzz::Field<Case> slices{"split_k_slices", {}};
-      for (int v : {0, -1, 2, 3, INT_MAX, INT_MIN}) {
-        slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+    fuzz::Field<Case> slices{"split_k_slices", {}};
+    for (int v : {0, -1, 2, 3, 7, 65535, 65536, INT_MAX, INT_MIN}) {
+      slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+    }
+    f.push_back(slices);
+    if (kSplitK) {
+      fuzz::Field<Case> workspace{"workspace", {}};
+      std::pair<char const*, WorkspaceGiven> const given[] = {
+          {"null", WorkspaceGiven::kNull}, {"one byte short", WorkspaceGiven::kShort},
+          {"+4 bytes", WorkspaceGiven::kMisaligned}, {"over d", WorkspaceGiven::kOverD}};
+      for (auto const& [label, kind] : given) {
+        workspace.settings.push_back({label, [kind](Case& c) {
+                                        c.workspace = kind;
+                                        if (c.slices == 1) c.slices = 3;  // so that one is needed
+                                      }});
       }
-      f.push_back(slices);
+      f.push_back(workspace);
     }
 
     char const* const names[kOperands] = {"a", "b", "c", "d", "bias"};
@@ -435,7 +448,8 @@ struct ConvSubject {
       args_.d = reinterpret_cast<EC*>(p[kD]);
       args_.output_op = {c.alpha, c.beta};
       args_.bias = c.bias ? reinterpret_cast<EC const*>(p[kBias]) : nullptr;
-      if constexpr (kHasSlices) args_.split_k_slices = c.slices;
+      args_.split_k_slices = c.slices;
+      give_workspace(Conv::get_workspace_size(args_));
     }
 
     typename Conv::Arguments const& args() const { return args_; }
@@ -444,13 +458,13 @@ struct ConvSubject {
     // Real buffers under every operand it reads or writes, and small enough to simulate and to
     // compute on the host.
     bool runnable() const {
-      if (!real_ || !valid_) return false;
+      if (!real_ || !valid_ || !workspace_real_) return false;
       for (int op = 0; op < kOperands; ++op) {
         if (c_.place[op] != Place::kBuffer) return false;
       }
       ConvProblemSize const& p = c_.problem;
       Work const w = work(p);
-      Int128 const workgroups = tiles(w) * w.batches;
+      Int128 const workgroups = tiles(w) * w.batches * std::max(c_.slices, 1);
       // The reference's loops: each output element over its taps and channels (Dgrad: each dx
       // element over every tap and K/groups, most skipped when strided).
       Int128 const taps = Int128(p.filter[0]) * p.filter[1] * p.filter[2];
@@ -479,8 +493,8 @@ struct ConvSubject {
       }
       if (Int128(op.batches()) != w.batches) {
         s << "batches " << op.batches() << ", the problem has " << std::int64_t(w.batches) << "; ";
-      } else if (Int128(op.workgroups()) != t * w.batches) {
-        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(t * w.batches) << "; ";
+      } else if (Int128(op.workgroups()) != t * w.batches * c_.slices) {
+        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(t * w.batches * c_.slices) << "; ";
       }
       auto const& m = op.params().mainloop;
       if (static_cast<void const*>(m.a.data) != args_.a || m.a.elements != elements(p, kA) ||
@@ -562,10 +576,31 @@ struct ConvSubject {
                first.str();
       }
       std::byte const* const d_end = ptr_[kD] + elements(p, kD) * std::int64_t(sizeof(EC));
-      return arena_.changes([&](std::byte const* q) { return q >= ptr_[kD] && q < d_end; });
+      return arena_.changes([&](std::byte const* q) {
+        return (q >= ptr_[kD] && q < d_end) || (q >= workspace_ && q < workspace_ + workspace_bytes_);
+      });
     }
 
    private:
+    // The workspace `needed` bytes call for, given as the case says: in the arena (so a refused
+    // case must leave it alone too), or at a far address when it is too large to run.
+    void give_workspace(std::size_t needed) {
+      if (needed == 0) return;
+      workspace_real_ = real_ && needed <= (std::size_t(1) << 26);
+      workspace_bytes_ = needed;
+      workspace_ = workspace_real_ ? arena_.allocate(needed, c_.seed * 7 + kOperands)
+                                   : test_support::fake_address<std::byte>(kOperands);
+      args_.workspace = workspace_;
+      args_.workspace_bytes = needed;
+      switch (c_.workspace) {
+        case WorkspaceGiven::kExact: break;
+        case WorkspaceGiven::kNull: args_.workspace = nullptr; break;
+        case WorkspaceGiven::kShort: args_.workspace_bytes = needed - 1; break;
+        case WorkspaceGiven::kMisaligned: args_.workspace = workspace_ + 4; break;
+        case WorkspaceGiven::kOverD: args_.workspace = ptr_[kD]; break;
+      }
+    }
+
     // d's elements start as poison, a NaN with a payload arithmetic does not produce (a signalling
     // one: a computed NaN is quiet), so an element the kernel never writes is told apart.
     static constexpr std::uint32_t kPoison32 = 0x7fa5a5a5u;
@@ -619,6 +654,9 @@ struct ConvSubject {
     std::array<std::size_t, kOperands> bytes_{};
     std::array<std::byte*, kOperands> ptr_{};
     typename Conv::Arguments args_{};
+    std::byte* workspace_ = nullptr;
+    std::size_t workspace_bytes_ = 0;
+    bool workspace_real_ = true;
   };
 };
 
@@ -641,6 +679,12 @@ void fuzz_conv(char const* label, std::uint64_t seed) {
   if (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed && Conv::kOperator != ConvOperator::kWgrad) {
     CHECK(refused(Status::kErrorNotSupported));
   }
+  if constexpr (ConvSubject<Conv>::kSplitK) {
+    CHECK(refused(Status::kErrorWorkspaceNull));
+    CHECK(refused(Status::kErrorWorkspaceTooSmall));
+  } else {
+    CHECK(refused(Status::kErrorNotSupported));  // more than one slice
+  }
 }
 
 using FpropPrecomputed = Gfx942Conv<ConvOperator::kFprop, half_t, IteratorAlgorithm::kPrecomputed>;
@@ -650,6 +694,9 @@ using FpropAnalytic1 = Gfx942Conv<ConvOperator::kFprop, half_t, IteratorAlgorith
 using DgradAnalytic1 = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kAnalytic, 1>;
 using WgradAnalytic1 = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kAnalytic, 1>;
 using DgradAnalytic2F32 = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kAnalytic, 2, float>;
+template <hiptile::gemm::kernel::SplitKMode Mode>
+using WgradSplitK = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kPrecomputed, 8, half_t,
+                               hiptile::conv::RowDivision::kFast, hiptile::conv::RowDivision::kFast, Mode>;
 
 }  // namespace
 
@@ -677,4 +724,12 @@ TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: analyt
 TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: analytic, 2-element accesses, f32 output",
           "[fuzz][conv]") {
   fuzz_conv<DgradAnalytic2F32>("Dgrad f16 -> f32, analytic, 2-element accesses", 17);
+}
+TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: serial split-K", "[fuzz][conv][split_k]") {
+  fuzz_conv<WgradSplitK<hiptile::gemm::kernel::SplitKMode::kSerial>>("Wgrad f16, precomputed, serial split-K", 18);
+}
+TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: parallel split-K",
+          "[fuzz][conv][split_k]") {
+  fuzz_conv<WgradSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>>("Wgrad f16, precomputed, parallel split-K",
+                                                                       19);
 }

@@ -1,6 +1,7 @@
 // Convolution configurations beyond the defaults, on the simulator:
-//  - parallel split-K: every split count gives the reference's answer, the same split count gives
-//    bitwise the same output run after run, and the workspace is checked (null, too small);
+//  - split-K, parallel and serial: every split count gives the reference's answer, the same split
+//    count gives bitwise the same output run after run, and the same in both modes (both add the
+//    slices in slice order); the workspace is checked (null, too small, misaligned, aliased);
 //  - the strided-dgrad output mapping with plain division or FastDivmod in its source load and its
 //    store (the four RowDivision combinations) gives the same, right, answer;
 //  - f32 convolutions (f32 MFMA), both iterator families.
@@ -16,9 +17,9 @@ using hiptile::half_t;
 using hiptile::conv::RowDivision;
 using hiptile::gemm::kernel::SplitKMode;
 
-template <ConvOperator Op, IteratorAlgorithm Algorithm = IteratorAlgorithm::kPrecomputed>
-using SplitConv = Gfx942Conv<Op, half_t, Algorithm, 8, half_t, RowDivision::kFast, RowDivision::kFast,
-                             SplitKMode::kParallel>;
+template <ConvOperator Op, IteratorAlgorithm Algorithm = IteratorAlgorithm::kPrecomputed,
+          SplitKMode Mode = SplitKMode::kParallel>
+using SplitConv = Gfx942Conv<Op, half_t, Algorithm, 8, half_t, RowDivision::kFast, RowDivision::kFast, Mode>;
 
 std::vector<ConvProblemSize> const kSplitShapes = {
     ConvProblemSize::conv2d(2, 9, 11, 16, 24, 3, 3, 1, 1),
@@ -26,30 +27,40 @@ std::vector<ConvProblemSize> const kSplitShapes = {
     ConvProblemSize::conv3d(1, {{4, 5, 6}}, 8, 16, {{3, 3, 3}}, {{1, 1, 1}}),
 };
 
-TEST_CASE("conv: parallel split-K gives the reference's answer for every split count", "[conv][split_k]") {
+template <SplitKMode Mode>
+void check_split_counts() {
   Epilogue e{0.75f, 0.5f, true};
   for (int slices : {1, 2, 3, 7}) {
     e.split_k_slices = slices;
     for (ConvProblemSize const& p : kSplitShapes) {
       INFO("slices " << slices << ": " << describe(p));
-      CHECK(run_conv<SplitConv<ConvOperator::kWgrad>>(p, e).passed());
-      CHECK(run_conv<SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kAnalytic>>(p, e).passed());
-      CHECK(run_conv<SplitConv<ConvOperator::kFprop>>(p, e).passed());
-      CHECK(run_conv<SplitConv<ConvOperator::kDgrad>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kPrecomputed, Mode>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kAnalytic, Mode>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kFprop, IteratorAlgorithm::kPrecomputed, Mode>>(p, e).passed());
+      CHECK(run_conv<SplitConv<ConvOperator::kDgrad, IteratorAlgorithm::kPrecomputed, Mode>>(p, e).passed());
     }
   }
 }
 
+TEST_CASE("conv: parallel split-K gives the reference's answer for every split count", "[conv][split_k]") {
+  check_split_counts<SplitKMode::kParallel>();
+}
+
+TEST_CASE("conv: serial split-K gives the reference's answer for every split count", "[conv][split_k]") {
+  check_split_counts<SplitKMode::kSerial>();
+}
+
 // Runs Wgrad with `slices` slices on fixed data and returns dw.
+template <SplitKMode Mode>
 std::vector<half_t> wgrad_output(ConvProblemSize const& p, int slices) {
-  using Conv = SplitConv<ConvOperator::kWgrad>;
+  using Conv = SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kPrecomputed, Mode>;
   TensorShapes const s = tensor_shapes(p);
   HostMatrix<half_t, RowMajor> dy(s.y_rows, s.y_cols), x(s.x_rows, s.x_cols), dw(s.w_rows, s.w_cols);
   hiptile::host::fill_random(dy, 5, -1.0, 1.0);
   hiptile::host::fill_random(x, 6, -1.0, 1.0);
   hiptile::host::DeviceBuffer<half_t> ddy(std::as_const(dy).span()), dx(std::as_const(x).span()),
       ddw(std::as_const(dw).span());
-  Conv::Arguments args{p, ddy.data(), dx.data(), nullptr, ddw.data(), {1.0f, 0.0f}};
+  typename Conv::Arguments args{p, ddy.data(), dx.data(), nullptr, ddw.data(), {1.0f, 0.0f}};
   args.split_k_slices = slices;
   args.workspace_bytes = Conv::get_workspace_size(args);
   hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
@@ -59,13 +70,24 @@ std::vector<half_t> wgrad_output(ConvProblemSize const& p, int slices) {
   return ddw.copy_to_host();
 }
 
-TEST_CASE("conv: parallel split-K is bitwise deterministic", "[conv][split_k]") {
+bool same_bits(std::vector<half_t> const& x, std::vector<half_t> const& y) {
+  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(half_t)) == 0;
+}
+
+TEST_CASE("conv: split-K is bitwise deterministic, and the same serial and parallel", "[conv][split_k]") {
   ConvProblemSize const p = ConvProblemSize::conv2d(2, 15, 14, 16, 16, 3, 3, 1, 1);
+  int const saved = hiptile::sim::host_threads();
   for (int slices : {2, 5}) {
-    std::vector<half_t> const first = wgrad_output(p, slices);
-    std::vector<half_t> const second = wgrad_output(p, slices);
-    REQUIRE(first.size() == second.size());
-    CHECK(std::memcmp(first.data(), second.data(), first.size() * sizeof(half_t)) == 0);
+    INFO("slices " << slices);
+    std::vector<half_t> const parallel = wgrad_output<SplitKMode::kParallel>(p, slices);
+    CHECK(same_bits(parallel, wgrad_output<SplitKMode::kParallel>(p, slices)));
+    // Serial: the slices finish in a different order with one host thread and with several.
+    hiptile::sim::set_host_threads(1);
+    std::vector<half_t> const serial = wgrad_output<SplitKMode::kSerial>(p, slices);
+    hiptile::sim::set_host_threads(4);
+    CHECK(same_bits(serial, wgrad_output<SplitKMode::kSerial>(p, slices)));
+    hiptile::sim::set_host_threads(saved);
+    CHECK(same_bits(serial, parallel));
   }
 }
 
@@ -89,8 +111,30 @@ TEST_CASE("conv: split-K workspace and slice checks", "[conv][split_k]") {
   CHECK(Conv::can_implement(args) == Status::kSuccess);
   args.workspace = const_cast<half_t*>(b);  // over x
   CHECK(Conv::can_implement(args) == Status::kErrorAliasedOperand);
+  args.workspace = reinterpret_cast<void*>((std::uintptr_t(1) << 40) + 8);
+  CHECK(Conv::can_implement(args) == Status::kErrorMisalignedOperand);
   args.split_k_slices = 0;
   CHECK(Conv::can_implement(args) == Status::kErrorInvalidProblem);
+
+  // Serial: a semaphore per tile (padded to 256 bytes) and a tile of fp32 partial sums per tile
+  // (Wgrad of this problem: 24 filters × 9 taps · 16 channels = 1 × 2 tiles of 128 × 128); none
+  // with one slice.
+  using Serial = SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kPrecomputed, SplitKMode::kSerial>;
+  Serial::Arguments serial{p, a, b, nullptr, d, {1.0f, 0.0f}};
+  CHECK(Serial::get_workspace_size(serial) == 0);
+  CHECK(Serial::can_implement(serial) == Status::kSuccess);
+  serial.split_k_slices = 3;
+  std::size_t const serial_bytes = Serial::get_workspace_size(serial);
+  CHECK(serial_bytes == 256 + std::size_t(2) * 128 * 128 * sizeof(float));
+  CHECK(Serial::can_implement(serial) == Status::kErrorWorkspaceNull);
+  serial.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
+  serial.workspace_bytes = serial_bytes - 1;
+  CHECK(Serial::can_implement(serial) == Status::kErrorWorkspaceTooSmall);
+  serial.workspace_bytes = serial_bytes;
+  CHECK(Serial::can_implement(serial) == Status::kSuccess);
+  serial.workspace = d;  // over dw
+  CHECK(Serial::can_implement(serial) == Status::kErrorAliasedOperand);
+
   Unsplit::Arguments unsplit{p, a, b, nullptr, d, {1.0f, 0.0f}};
   unsplit.split_k_slices = 2;
   CHECK(Unsplit::can_implement(unsplit) == Status::kErrorNotSupported);

@@ -30,6 +30,7 @@ namespace arch = hiptile::arch;
 // How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap D with an
 // input it must not.
 enum class Alias { kNone, kDIsA, kDIsB, kInPlace, kCShiftedFromD, kCIsDOtherLd, kBiasInD, kBiasIsC };
+enum class WorkspaceGiven { kExact, kNull, kShort, kMisaligned, kOverD };  // split-K configurations only
 constexpr int kOperands = 5;  // A, B, C, D, bias
 enum Operand { kA, kB, kC, kD, kBias };
 
@@ -58,8 +59,11 @@ struct GemmSubject {
     std::array<int, kOperands> misalign{};  // bytes added to each pointer
     std::array<bool, kOperands> null{};
     Alias alias = Alias::kNone;
+    int slices = 1;
+    WorkspaceGiven workspace = WorkspaceGiven::kExact;
     std::uint64_t seed = 1;
   };
+  static constexpr bool kSplitK = Gemm::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
 
   static std::string name() { return hiptile::kernel_name<Gemm>(); }
 
@@ -174,6 +178,24 @@ struct GemmSubject {
                                 }});
     }
     f.push_back(alias);
+    fuzz::Field<Case> slices{"split_k_slices", {}};
+    for (int v : {INT_MIN, -1, 0, 1, 2, 3, 7, 65535, 65536, INT_MAX}) {
+      slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+    }
+    f.push_back(slices);
+    if (kSplitK) {
+      fuzz::Field<Case> workspace{"workspace", {}};
+      std::pair<char const*, WorkspaceGiven> const given[] = {
+          {"null", WorkspaceGiven::kNull}, {"one byte short", WorkspaceGiven::kShort},
+          {"+4 bytes", WorkspaceGiven::kMisaligned}, {"over D", WorkspaceGiven::kOverD}};
+      for (auto const& [label, kind] : given) {
+        workspace.settings.push_back({label, [kind](Case& c) {
+                                        c.workspace = kind;
+                                        if (c.slices == 1) c.slices = 3;  // so that one is needed
+                                      }});
+      }
+      f.push_back(workspace);
+    }
     return f;
   }
 
@@ -232,6 +254,8 @@ struct GemmSubject {
       args_.output_op = {c.alpha, c.beta};
       args_.bias = reinterpret_cast<EC const*>(p[kBias]);
       args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
+      args_.split_k_slices = c.slices;
+      give_workspace(Gemm::get_workspace_size(args_));
     }
 
     typename Gemm::Arguments const& args() const { return args_; }
@@ -239,7 +263,9 @@ struct GemmSubject {
     bool runnable() const {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
-      return real_ && tiles * hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) <= max_tile_steps() &&
+      std::int64_t const slices = std::max(c_.slices, 1);
+      return real_ && workspace_real_ &&
+             tiles * (hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) + slices) <= max_tile_steps() &&
              c_.m * c_.n * c_.k <= (1 << 22);
     }
 
@@ -248,6 +274,7 @@ struct GemmSubject {
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       auto const& p = op.params();
       if (op.workgroups() != tiles || tiles > Gemm::kMaxWorkgroups) return "grid of " + std::to_string(op.workgroups());
+      if (op.split_k_slices() != c_.slices) return "split into " + std::to_string(op.split_k_slices()) + " slices";
       if (p.epilogue.output.extent_m != c_.m || p.epilogue.output.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
           p.mainloop.b.extent_k != c_.k) {
         return "problem extents in Params differ from the arguments";
@@ -307,6 +334,7 @@ struct GemmSubject {
       }
       if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
       return arena_.changes([&](std::byte const* p) {
+        if (p >= workspace_ && p < workspace_ + workspace_bytes_) return true;  // split-K's to use
         std::int64_t const offset = p - ptr_[kD];
         if (offset < 0) return false;
         std::int64_t const element = offset / std::int64_t(sizeof(EC));
@@ -316,6 +344,25 @@ struct GemmSubject {
     }
 
    private:
+    // The workspace `needed` bytes call for, given as the case says: in the arena (so a refused
+    // case must leave it alone too), or at a far address when it is too large to run.
+    void give_workspace(std::size_t needed) {
+      if (needed == 0) return;
+      workspace_real_ = real_ && needed <= (std::size_t(1) << 26);
+      workspace_bytes_ = needed;
+      workspace_ = workspace_real_ ? arena_.allocate(needed, c_.seed * 7 + kOperands)
+                                   : test_support::fake_address<std::byte>(kOperands);
+      args_.workspace = workspace_;
+      args_.workspace_bytes = needed;
+      switch (c_.workspace) {
+        case WorkspaceGiven::kExact: break;
+        case WorkspaceGiven::kNull: args_.workspace = nullptr; break;
+        case WorkspaceGiven::kShort: args_.workspace_bytes = needed - 1; break;
+        case WorkspaceGiven::kMisaligned: args_.workspace = workspace_ + 4; break;
+        case WorkspaceGiven::kOverD: args_.workspace = ptr_[kD]; break;
+      }
+    }
+
     // Inputs: A and B positive (so a product's sign never hangs on rounding), C and the bias of
     // either sign. D keeps the arena's random bytes, except in place, where it holds C's values.
     void fill() {
@@ -343,6 +390,9 @@ struct GemmSubject {
     std::array<std::byte*, kOperands> ptr_{};
     std::array<std::int64_t, 4> ld_{};
     typename Gemm::Arguments args_{};
+    std::byte* workspace_ = nullptr;
+    std::size_t workspace_bytes_ = 0;
+    bool workspace_real_ = true;
   };
 };
 
@@ -356,6 +406,12 @@ void fuzz_gemm(char const* label, std::uint64_t seed) {
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorGridTooLarge)) == 1);
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorOperandTooLarge)) == 1);
   CHECK(report.refused.size() >= 8);
+  if constexpr (Gemm::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone) {
+    CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorWorkspaceNull)) == 1);
+    CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorWorkspaceTooSmall)) == 1);
+  } else {
+    CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorNotSupported)) == 1);  // slices > 1
+  }
 }
 
 using F16TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
@@ -368,6 +424,10 @@ using F16Small16x16 =
 using F32Simt = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, arch::Gfx942,
                              hiptile::GemmShape<128, 128, 16>, hiptile::GemmShape<64, 64, 16>, arch::SimtFma<float, 64>,
                              hiptile::epilogue::LinearCombination<float>, hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
+template <hiptile::gemm::kernel::SplitKMode Mode>
+using F16TNSplitK = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Gfx942,
+                                 F16TN::TileShapeType, F16TN::WaveShapeType, F16TN::MmaAtomType,
+                                 F16TN::OutputOpType, F16TN::TileOrderType, F16TN::kStages, Mode>;
 
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN default", "[fuzz]") {
   fuzz_gemm<F16TN>("f16 TN (DefaultGemm)", 1);
@@ -384,6 +444,13 @@ TEST_CASE("Gemm gives every extreme argument a Status or a right answer: 16x16 M
 }
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f32 SIMT", "[fuzz]") {
   fuzz_gemm<F32Simt>("f32 SIMT FMA", 5);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, serial split-K", "[fuzz][split_k]") {
+  fuzz_gemm<F16TNSplitK<hiptile::gemm::kernel::SplitKMode::kSerial>>("f16 TN, serial split-K", 6);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, parallel split-K",
+          "[fuzz][split_k]") {
+  fuzz_gemm<F16TNSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>>("f16 TN, parallel split-K", 7);
 }
 
 }  // namespace

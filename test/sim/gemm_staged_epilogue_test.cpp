@@ -46,9 +46,9 @@ class StagedGemm : public G {
   static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),
                 "the staging area exceeds the simulator's 64 KiB of LDS: use smaller wave tiles");
 
-  Status initialize(typename G::Arguments const& args, void* workspace = nullptr) {
+  Status initialize(typename G::Arguments const& args) {
     tiles_ = hiptile::ceil_div(args.problem.m, TileShape::kM) * hiptile::ceil_div(args.problem.n, TileShape::kN);
-    return G::initialize(args, workspace);
+    return G::initialize(args);
   }
 
   Status run(hiptile::Stream stream = nullptr) const {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -71,6 +72,7 @@ struct Epilogue {
   float beta = 0.0f;
   BiasMode bias_mode = BiasMode::kNone;
   std::string activation = "identity";
+  int split_k_slices = 1;  // with a split-K configuration
 };
 
 // The activations in double, from their definitions (not from hiptile's float approximations).
@@ -103,6 +105,10 @@ void run_case(Shape s, Epilogue e, Act act) {
 
   typename Gemm::Arguments args{GemmCoord{s.m, s.n, s.k}, a.cref(), b.cref(), c.cref(), d.ref(),
                                 typename OutputOp::Params{e.alpha, e.beta, act}, bias.data(), e.bias_mode};
+  args.split_k_slices = e.split_k_slices;
+  std::vector<std::byte> workspace(Gemm::get_workspace_size(args) + 16);  // 16-byte aligned below
+  args.workspace = workspace.data() + (16 - reinterpret_cast<std::uintptr_t>(workspace.data()) % 16) % 16;
+  args.workspace_bytes = Gemm::get_workspace_size(args);
   REQUIRE(Gemm::can_implement(args) == Status::kSuccess);
   Gemm gemm;
   REQUIRE(gemm.initialize(args) == Status::kSuccess);

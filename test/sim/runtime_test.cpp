@@ -146,6 +146,97 @@ TEST_CASE("an early return before a barrier is a launch error") {
   CHECK_THAT(hiptile::last_launch_error(), Catch::Contains("192 of 256 threads; 64 returned"));
 }
 
+// A relay through global flags: workgroup g waits until flag g - 1 is set, appends its index to a
+// log that only the flag's holder writes, then sets flag g. Right only if every wait ends after the
+// previous workgroup's writes, whatever host threads run them.
+struct FlagRelay {
+  struct Params {
+    int* flags;  // one per workgroup, zero
+    int* log;    // one per workgroup
+    int* next;   // the log's length
+  };
+  static constexpr int kMaxThreadsPerBlock = 128;
+  void operator()(Params const& p) const {
+    using namespace hiptile;
+    int const g = static_cast<int>(block_idx_x());
+    int const thread = static_cast<int>(thread_idx_x());
+    if (g > 0) {
+      if (thread == 0) flag_wait_until_equal(p.flags + g - 1, 1);
+      barrier();
+      device_fence_acquire();
+    }
+    if (thread == 0) p.log[(*p.next)++] = g;
+    device_fence_release();
+    barrier();
+    if (thread == 0) flag_store_release(p.flags + g, 1);
+  }
+};
+
+TEST_CASE("flag_wait_until_equal orders one workgroup's writes before the next one's reads") {
+  int const saved = hiptile::sim::host_threads();
+  for (int threads : {1, 2, 4}) {
+    hiptile::sim::set_host_threads(threads);
+    int const groups = 40;
+    std::vector<int> flags(groups, 0), log(groups, -1);
+    int next = 0;
+    INFO("host threads " << threads);
+    REQUIRE(hiptile::launch<FlagRelay>({{unsigned(groups)}, {128}}, {flags.data(), log.data(), &next}) ==
+            Status::kSuccess);
+    std::vector<int> in_order(groups);
+    std::iota(in_order.begin(), in_order.end(), 0);
+    CHECK(log == in_order);
+    CHECK(next == groups);
+  }
+  hiptile::sim::set_host_threads(saved);
+}
+
+// Workgroup 0 waits for workgroup 1: on hardware it may never be dispatched beside it.
+struct WaitsForLater {
+  struct Params {
+    int* flags;
+  };
+  static constexpr int kMaxThreadsPerBlock = 64;
+  void operator()(Params const& p) const {
+    using namespace hiptile;
+    if (block_idx_x() == 0) flag_wait_until_equal(p.flags + 1, 1);
+    barrier();
+    if (thread_idx_x() == 0) flag_store_release(p.flags + block_idx_x(), 1);
+  }
+};
+
+// Every workgroup waits for a flag nobody sets.
+struct WaitsForever {
+  struct Params {
+    int* flag;
+  };
+  static constexpr int kMaxThreadsPerBlock = 64;
+  void operator()(Params const& p) const { hiptile::flag_wait_until_equal(p.flag, 1); }
+};
+
+TEST_CASE("a wait no other workgroup can end is a deadlock error, not a hang") {
+  int const saved = hiptile::sim::host_threads();
+  for (int threads : {1, 3}) {
+    hiptile::sim::set_host_threads(threads);
+    std::vector<int> flags(2, 0);
+    // One host thread: workgroup 1 cannot start while workgroup 0 waits. More: it runs beside it
+    // and sets the flag.
+    Status const s = hiptile::launch<WaitsForLater>({{2}, {64}}, {flags.data()});
+    if (threads == 1) {
+      CHECK(s == Status::kErrorDeadlock);
+      CHECK_THAT(hiptile::last_launch_error(), Catch::Contains("workgroup (0,0,0)") && Catch::Contains("flag"));
+    } else {
+      CHECK(s == Status::kSuccess);
+    }
+  }
+  // Nobody ever sets the flag: a deadlock however many host threads there are.
+  for (int threads : {1, 4}) {
+    hiptile::sim::set_host_threads(threads);
+    int flag = 0;
+    CHECK(hiptile::launch<WaitsForever>({{6}, {64}}, {&flag}) == Status::kErrorDeadlock);
+  }
+  hiptile::sim::set_host_threads(saved);
+}
+
 TEST_CASE("launch shapes outside gfx942's limits are rejected before anything runs") {
   std::vector<int> out(2048);
   CHECK(hiptile::launch<EarlyReturn>({{1}, {256}, 64 * 1024 + 4}, {out.data()}) == Status::kErrorLdsOverflow);

@@ -33,6 +33,7 @@ enum class Status {
   kErrorChannelsNotAligned,   // convolution: a channel count the iterator's vector width cannot serve
   kErrorDilatedStridedDgrad,  // convolution: dgrad with both stride > 1 and dilation > 1 in one dimension
   kErrorWorkspaceTooSmall,    // the workspace is smaller than get_workspace_size()
+  kErrorDeadlock,             // a workgroup waits for a flag no other workgroup can set any more
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -68,6 +69,7 @@ constexpr const char* to_string(Status s) noexcept {
              "with a narrower access (conv::IteratorAlgorithm::kAnalytic, AccessElements 1, 2 or 4)";
     case Status::kErrorDilatedStridedDgrad: return "dgrad with stride > 1 and dilation > 1 in one dimension is not supported";
     case Status::kErrorWorkspaceTooSmall: return "workspace smaller than get_workspace_size()";
+    case Status::kErrorDeadlock: return "deadlock: a workgroup waits for a flag no other workgroup can set";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

@@ -7,6 +7,7 @@
 
 #include "hiptile/core/status.hpp"
 #include "hiptile/platform/runtime_api.hpp"
+#include "hiptile/platform/stream.hpp"
 
 namespace hiptile {
 
@@ -56,6 +57,21 @@ inline Status copy_memory(void* dst, void const* src, std::size_t bytes, CopyKin
 #else
   (void)kind;
   std::memcpy(dst, src, bytes);
+  return Status::kSuccess;
+#endif
+}
+
+// Zeroes `bytes` of device memory, in order on `stream`.
+inline Status zero_memory_async(void* ptr, std::size_t bytes, Stream stream) {
+  if (bytes == 0) return Status::kSuccess;
+  if (ptr == nullptr) return Status::kErrorNullPointer;
+#if HIPTILE_BACKEND_AMD
+  return hipMemsetAsync(ptr, 0, bytes, stream) == hipSuccess ? Status::kSuccess : Status::kErrorLaunchFailed;
+#elif HIPTILE_BACKEND_NVIDIA
+  return cudaMemsetAsync(ptr, 0, bytes, stream) == cudaSuccess ? Status::kSuccess : Status::kErrorLaunchFailed;
+#else
+  (void)stream;
+  std::memset(ptr, 0, bytes);
   return Status::kSuccess;
 #endif
 }

@@ -2,6 +2,7 @@
 // The whole platform layer: everything kernels and operators need to know about where they run.
 #include "hiptile/platform/backend.hpp"
 #include "hiptile/platform/barrier.hpp"
+#include "hiptile/platform/device_flag.hpp"
 #include "hiptile/platform/device_memory.hpp"
 #include "hiptile/platform/dim3.hpp"
 #include "hiptile/platform/indices.hpp"

@@ -10,10 +10,15 @@
 //   - every barrier must be reached by every thread of the workgroup;
 //   - a wave-collective instruction needs all 64 lanes of its wave;
 //   - LDS accesses made through the arch layer must fall inside the requested LDS size.
+//   - a workgroup waiting for a flag in global memory (wait_until) must be waiting for something
+//     another workgroup can still write: when every running workgroup waits, none can start (none
+//     is left, or every host thread is taken), and nothing has moved for a second, the launch would
+//     hang on hardware.
 // Any violation ends the launch with a Status and a message naming kernel, workgroup and barrier.
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
@@ -125,6 +130,15 @@ struct LaunchState {
   std::size_t lds_bytes = 0;
   std::string kernel_name;
   std::atomic<bool> failed{false};
+  // Workgroups are started in linear order (next) by `host_threads` host threads; `running` have
+  // started and not finished, `waiting` of them are inside wait_until. `progress` counts what can
+  // end a wait: flag stores, waits ended, workgroups started and finished.
+  unsigned long long groups = 0;
+  std::atomic<unsigned long long> next{0};
+  int host_threads = 1;
+  std::atomic<int> running{0};
+  std::atomic<int> waiting{0};
+  std::atomic<std::uint64_t> progress{0};
   std::mutex error_mutex;
   Status status = Status::kSuccess;
   std::string message;
@@ -402,6 +416,45 @@ class Workgroup {
     (write ? counters_.global_bytes_written : counters_.global_bytes_read) += bytes;
   }
 
+  // Called by a lane that waits for `done()` to become true through another workgroup's writes to
+  // global memory. The whole host thread waits (no other lane of this workgroup runs meanwhile), as
+  // a wave spinning on a flag does. Ends the launch when no other workgroup can ever end the wait:
+  // every running one waits, none can start, and nothing has moved for a second (a waiter whose
+  // flag is already set counts as waiting until it looks again).
+  template <class Done>
+  void wait_until(Lane& lane, char const* what, Done const& done) {
+    if (done()) return;
+    ++launch_.waiting;
+    std::uint64_t seen = launch_.progress;
+    auto still_since = std::chrono::steady_clock::now();
+    for (;;) {
+      bool const stuck = launch_.waiting == launch_.running &&
+                         (launch_.next >= launch_.groups || launch_.running >= launch_.host_threads);
+      std::uint64_t const progress = launch_.progress;
+      if (done()) break;  // after reading the counts: a workgroup's writes precede its leaving
+      auto const now = std::chrono::steady_clock::now();
+      if (!stuck || progress != seen) {
+        seen = progress;
+        still_since = now;
+      }
+      if (launch_.failed || now - still_since > std::chrono::seconds(1)) {
+        --launch_.waiting;
+        if (launch_.failed) {
+          aborting_ = true;
+          throw LaunchAbort{};
+        }
+        fail(Status::kErrorDeadlock, "thread " + std::to_string(lane.linear_id) + " waits in " + what +
+                                         " for a flag that no running or unstarted workgroup can set");
+      }
+      std::this_thread::yield();
+    }
+    --launch_.waiting;
+    ++launch_.progress;
+  }
+
+  // Called after a store that may end another workgroup's wait.
+  void note_progress() { ++launch_.progress; }
+
   // End the launch with an error, from inside a lane.
   [[noreturn]] void fail(Status s, std::string const& what) {
     launch_.record_error(s, describe() + ": " + what);
@@ -579,17 +632,27 @@ Status launch(LaunchShape const& shape, std::string_view kernel_name, Body const
   state.kernel_name = std::string(kernel_name);
 
   unsigned long long const groups = shape.grid.volume();
-  std::atomic<unsigned long long> next{0};
+  state.groups = groups;
   std::mutex counters_mutex;
   auto worker = [&] {
     Counters local;
     std::unique_ptr<detail::StackPool> stacks = detail::IdleStackPools::instance().borrow();
     {
       Workgroup group(state, local, *stacks);
-      for (unsigned long long g = next++; g < groups && !state.failed; g = next++) {
+      for (;;) {
+        ++state.running;  // before taking a workgroup, so a waiter never sees it neither started nor running
+        ++state.progress;
+        unsigned long long const g = state.next++;
+        if (g >= groups || state.failed) {
+          --state.running;
+          break;
+        }
         Dim3 const idx{unsigned(g % shape.grid.x), unsigned((g / shape.grid.x) % shape.grid.y),
                        unsigned(g / (std::uint64_t(shape.grid.x) * shape.grid.y))};
-        if (!group.run(idx, body)) break;
+        bool const good = group.run(idx, body);
+        --state.running;
+        ++state.progress;
+        if (!good) break;
       }
     }
     detail::IdleStackPools::instance().give_back(std::move(stacks));
@@ -597,6 +660,7 @@ Status launch(LaunchShape const& shape, std::string_view kernel_name, Body const
     counters += local;
   };
   int const threads = static_cast<int>(std::min<unsigned long long>(host_threads(), groups));
+  state.host_threads = threads;
   if (threads <= 1) {
     worker();
   } else {

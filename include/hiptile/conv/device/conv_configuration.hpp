@@ -151,7 +151,8 @@ struct ConvComponents {
       epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize, Out, Functor>,
       epilogue::DirectStoreEpilogue<WaveMma, Out, Functor>>;
   // Parallel split-K: the kernel stores each slice's fp32 partial sums (α = 1, β = 0 is exact), the
-  // reduction applies the output op through the output mapping.
+  // reduction applies the output op through the output mapping. Serial split-K's last slice runs
+  // the epilogue itself.
   static constexpr bool kParallelSplitK = SplitK == gemm::kernel::SplitKMode::kParallel;
   using PartialOutput = epilogue::MatrixOutput<float, layout::RowMajor>;
   using Epilogue = std::conditional_t<kParallelSplitK, EpilogueFor<PartialOutput, epilogue::LinearCombination<float>>,

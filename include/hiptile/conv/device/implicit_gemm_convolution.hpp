@@ -22,10 +22,12 @@
 // the bias, when given, has one element per channel of d (Wgrad: per output filter k).
 // The launch has one grid row per group (and, for strided Dgrad, per row class).
 //
-// SplitK = SplitKMode::kParallel splits every tile's K loop over Arguments::split_k_slices
-// workgroups (Wgrad's K is all N·Z·P·Q output pixels): each writes fp32 partial sums to the
-// workspace (get_workspace_size(args) bytes, given in Arguments), and a second kernel adds them in
-// slice order and applies the epilogue, so results are the same run to run.
+// SplitK = SplitKMode::kParallel or kSerial splits every tile's K loop over
+// Arguments::split_k_slices workgroups (Wgrad's K is all N·Z·P·Q output pixels), with a workspace
+// of get_workspace_size(args) bytes given in Arguments. Parallel: each slice writes fp32 partial
+// sums, and a second kernel adds them in slice order and applies the epilogue. Serial: the slices
+// of a tile take turns adding into the workspace, and the last applies the epilogue. Both add in
+// slice order, so results are the same run to run (and the same in both).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -41,6 +43,7 @@
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
+#include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
@@ -86,6 +89,7 @@ class ImplicitGemmConvolution {
   using Epilogue = typename Components::Epilogue;
   using Kernel = typename Components::Kernel;
   using Reduction = typename Components::Reduction;  // parallel split-K's second kernel
+  using Workspace = gemm::device::SplitKWorkspace<SplitK, typename Kernel::SerialSplitK>;
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
@@ -103,7 +107,7 @@ class ImplicitGemmConvolution {
     ElementC* d = nullptr;        // Fprop: y; Dgrad: dx; Wgrad: dw
     typename OutputOp::Params output_op{};
     ElementC const* bias = nullptr;  // one per channel of d (Wgrad: per filter); null: no bias
-    int split_k_slices = 1;          // > 1 only with SplitKMode::kParallel
+    int split_k_slices = 1;          // > 1 only with SplitKMode::kParallel or kSerial
     void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
     std::size_t workspace_bytes = 0;
   };
@@ -117,8 +121,7 @@ class ImplicitGemmConvolution {
         if (p.stride[i] > 1 && p.dilation[i] > 1) return Status::kErrorDilatedStridedDgrad;
       }
     }
-    if (args.split_k_slices < 1) return Status::kErrorInvalidProblem;
-    if (args.split_k_slices > 1 && !kParallelSplitK) return Status::kErrorNotSupported;
+    if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
     bool const source = OutputOp(args.output_op).is_source_needed();
     if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
       return Status::kErrorNullPointer;
@@ -167,24 +170,15 @@ class ImplicitGemmConvolution {
     }
     Launch const l = launch_shape(p, geometry);
     if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1) ||
-        std::uint64_t(args.split_k_slices) > max_grid_extent(2, 1) ||
         (kParallelSplitK && std::uint64_t(Reduction::blocks(l.gemm_m, l.gemm_n)) >
                                 max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
     }
-    if (std::size_t const bytes = workspace_bytes(args, l); bytes > 0) {
-      if (args.workspace == nullptr) return Status::kErrorWorkspaceNull;
-      if (args.workspace_bytes < bytes) return Status::kErrorWorkspaceTooSmall;
-      if (!aligned(args.workspace, 16)) return Status::kErrorMisalignedOperand;
-      ByteRange const w(args.workspace, Int128(bytes), 1);
-      if (w.overlaps(r.a) || w.overlaps(r.b) || w.overlaps(r.c) || w.overlaps(r.d) || w.overlaps(r.bias)) {
-        return Status::kErrorAliasedOperand;
-      }
-    }
-    return Status::kSuccess;
+    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, l),
+                            {r.a, r.b, r.c, r.d, r.bias});
   }
 
-  // A split count for parallel split-K: enough slices that the launch has about
+  // A split count for split-K: enough slices that the launch has about
   // `target_workgroups` workgroups (two per CU or SM is a good target: the device's count, queried),
   // but every slice keeps at least kMinKTilesPerSlice K tiles, so the partial sums' traffic stays
   // small beside the math. 1 when the tiles alone fill the target, or for a problem check() refuses.
@@ -200,8 +194,9 @@ class ImplicitGemmConvolution {
     return int(std::clamp<std::int64_t>(wanted, 1, std::min<std::int64_t>(most, 65535)));
   }
 
-  // Bytes of workspace the arguments need: the partial sums of parallel split-K, 0 otherwise (and
-  // 0 for arguments can_implement refuses for another reason).
+  // Bytes of workspace the arguments need (split_k_workspace.hpp): split-K's partial sums (and
+  // serial split-K's semaphores), 0 without split-K (and 0 for arguments can_implement refuses
+  // for another reason).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
     ConvGeometry geometry;
     if (!ok(args.problem.check()) || !ok(ConvGeometry::make(args.problem, Op == ConvOperator::kDgrad, geometry))) {
@@ -234,7 +229,7 @@ class ImplicitGemmConvolution {
       // The kernel writes each slice's partials through a MatrixOutput<float> (batch b, slice s at
       // (b · slices + s) · M · N of the workspace); the reduction reads them and writes d.
       std::int64_t const matrix = std::int64_t(l.gemm_m) * l.gemm_n;
-      auto* const partials = static_cast<float*>(args.workspace);
+      float* const partials = Workspace::partials(args.workspace);
       e.output = {nullptr, 0, partials, l.gemm_n, l.gemm_m, l.gemm_n, matrix, 0};
       e.op = {1.0f, 0.0f};
       reduction_ = {partials, l.gemm_m, l.gemm_n, args.split_k_slices, out, args.bias, bias_mode, args.output_op};
@@ -243,6 +238,7 @@ class ImplicitGemmConvolution {
       e.bias = args.bias;
       e.bias_mode = bias_mode;
       e.op = args.output_op;
+      params.serial = Workspace::serial(args.workspace, l.tiles * l.batches);
     }
     params.slices = args.split_k_slices;
     params_ = params;
@@ -253,9 +249,14 @@ class ImplicitGemmConvolution {
   }
 
   // The convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
-  // reduction (grid: element blocks × batches), on the same stream.
+  // reduction (grid: element blocks × batches), on the same stream; serial split-K zeroes its
+  // semaphores first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
+    if (Status const s = Workspace::prepare(params_.serial, launch_.tiles * launch_.batches, slices_, stream);
+        !ok(s)) {
+      return s;
+    }
     LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches), unsigned(slices_)},
                               {unsigned(kThreads)},
                               kLdsBytes,
@@ -283,7 +284,6 @@ class ImplicitGemmConvolution {
   int batches() const noexcept { return launch_.batches; }
 
  private:
-  using Int128 = ByteRange::Int128;
 
   static bool aligned(void const* p, std::size_t bytes) noexcept {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
@@ -371,11 +371,8 @@ class ImplicitGemmConvolution {
     }
   }
 
-  // The workspace: batches · slices fp32 partial matrices of M × N (parallel split-K only).
   static std::size_t workspace_bytes(Arguments const& args, Launch const& l) noexcept {
-    if (!kParallelSplitK) return 0;
-    Int128 const bytes = Int128(l.batches) * args.split_k_slices * l.gemm_m * l.gemm_n * Int128(sizeof(float));
-    return bytes > Int128(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(bytes);  // SIZE_MAX: no workspace fits
+    return Workspace::bytes(args.split_k_slices, {l.tiles, l.batches, l.gemm_m, l.gemm_n});
   }
 
   typename Kernel::Params params_{};

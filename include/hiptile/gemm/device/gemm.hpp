@@ -6,7 +6,11 @@
 //                                            OutputOp, TileOrder, Stages>;
 //   Gemm::Arguments args{problem, ref_a, ref_b, ref_c, ref_d, output_op_params};
 //   Status s = Gemm::can_implement(args);   // every unsupported input has its own Status
-//   Gemm op; op.initialize(args, workspace); op.run(stream);
+//   Gemm op; op.initialize(args); op.run(stream);
+//
+// SplitK (kernel/split_k.hpp) = kSerial or kParallel divides each tile's K loop among
+// Arguments::split_k_slices workgroups, with get_workspace_size(args) bytes of workspace given in
+// Arguments: for a few tiles with a long K.
 //
 // A wrong configuration stops at compile time with one static_assert naming what to change;
 // a wrong argument is refused by can_implement() (and initialize()) with its own Status. No entry
@@ -21,7 +25,9 @@
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
+#include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/layout/tensor_ref.hpp"
 #include "hiptile/platform/launch.hpp"
@@ -31,7 +37,7 @@ namespace hiptile::gemm::device {
 
 template <class ElementA_, class LayoutA_, class ElementB_, class LayoutB_, class ElementC_, class LayoutC_,
           class ElementAccumulator_, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
-          class TileOrder, int Stages>
+          class TileOrder, int Stages, kernel::SplitKMode SplitK = kernel::SplitKMode::kNone>
 class Gemm {
   // Each rule of the configuration, with its own message; a broken one is the only error, since
   // Config then holds inert stand-ins for the components.
@@ -60,6 +66,8 @@ class Gemm {
   using OutputOpType = OutputOp;
   using TileOrderType = TileOrder;
   static constexpr int kStages = Stages;
+  static constexpr kernel::SplitKMode kSplitK = SplitK;
+  static constexpr bool kParallelSplitK = SplitK == kernel::SplitKMode::kParallel;
 
   static constexpr OperandMajor kMajorA = Config::kMajorA;
   static constexpr OperandMajor kMajorB = Config::kMajorB;
@@ -68,8 +76,12 @@ class Gemm {
   using LoaderA = typename Config::LoaderA;  // the global-tile loaders of A and B
   using LoaderB = typename Config::LoaderB;
   using Mainloop = typename Config::Mainloop;
-  using Epilogue = typename Config::Epilogue;
-  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, typename Config::Order>;
+  // The kernel's epilogue: parallel split-K's partial sums, or OutputOp's into D.
+  using Epilogue = std::conditional_t<kParallelSplitK, typename Config::PartialEpilogue, typename Config::Epilogue>;
+  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, typename Config::Order,
+                                    /*kBatched=*/false, SplitK>;
+  using Reduction = typename Config::Reduction;  // parallel split-K's second kernel
+  using Workspace = SplitKWorkspace<SplitK, typename Kernel::SerialSplitK>;
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   // Elements per 16-byte vector load: pointers and leading dimensions of A and B must be multiples.
@@ -89,6 +101,9 @@ class Gemm {
     typename Op::Params output_op{};
     ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn)
     epilogue::BiasMode bias_mode = epilogue::BiasMode::kNone;
+    int split_k_slices = 1;          // > 1 only with SplitKMode::kSerial or kParallel
+    void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
+    std::size_t workspace_bytes = 0;
   };
 
   // kSuccess, or the first failed check in the order of docs/gemm.md's table.
@@ -96,6 +111,7 @@ class Gemm {
     GemmCoord const& p = args.problem;
     if (p.m <= 0 || p.n <= 0 || p.k <= 0) return Status::kErrorInvalidProblem;
     if (!epilogue::is_valid(args.bias_mode)) return Status::kErrorInvalidEnum;
+    if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
     bool const source = Op(args.output_op).is_source_needed();
     bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
     if (args.a.data == nullptr || args.b.data == nullptr || args.d.data == nullptr) return Status::kErrorNullPointer;
@@ -132,17 +148,25 @@ class Gemm {
     if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
       return Status::kErrorAliasedOperand;
     }
-    if (std::int64_t{ceil_div(p.m, TileShape::kM)} * ceil_div(p.n, TileShape::kN) > kMaxWorkgroups) {
+    if (tiles(p) > kMaxWorkgroups ||
+        (kParallelSplitK && std::uint64_t(Reduction::blocks(p.m, p.n)) >
+                                max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
     }
-    return Status::kSuccess;
+    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args), {r.a, r.b, r.c, r.d, r.bias});
   }
 
-  static std::size_t get_workspace_size(Arguments const&) noexcept { return 0; }
+  // Bytes of workspace the arguments need (split_k_workspace.hpp): split-K's partial sums (and
+  // serial split-K's semaphores), 0 without split-K or for a problem with an extent ≤ 0.
+  static std::size_t get_workspace_size(Arguments const& args) noexcept {
+    GemmCoord const& p = args.problem;
+    if (p.m <= 0 || p.n <= 0 || p.k <= 0 || args.split_k_slices < 1) return 0;
+    return workspace_bytes(args);
+  }
 
   // Runs can_implement, then builds the kernel's Params. On any failure the operator is left
   // uninitialised (run() returns kErrorNotInitialized), whatever an earlier call set up.
-  Status initialize(Arguments const& args, void* /*workspace*/ = nullptr) noexcept {
+  Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
     Status const s = can_implement(args);
     if (!ok(s)) return s;
@@ -153,33 +177,56 @@ class Gemm {
     if (Status const order = Config::Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
     params.mainloop.a = view_a(args);
     params.mainloop.b = view_b(args);
+    typename Config::Output::Params const out{args.c.data, args.c.ld, args.d.data, args.d.ld, p.m, p.n};
     auto& e = params.epilogue;
-    e.output = {args.c.data, args.c.ld, args.d.data, args.d.ld, p.m, p.n};
-    e.bias = args.bias;
-    e.bias_mode = args.bias_mode;
-    e.op = args.output_op;
+    if constexpr (kParallelSplitK) {
+      // Slice s's partials are the s-th row-major M × N fp32 matrix of the workspace.
+      float* const partials = Workspace::partials(args.workspace);
+      e.output = {nullptr, 0, partials, p.n, p.m, p.n, std::int64_t(p.m) * p.n, 0};
+      e.op = {1.0f, 0.0f};
+      reduction_ = {partials, p.m, p.n, args.split_k_slices, out, args.bias, args.bias_mode, args.output_op};
+    } else {
+      e.output = out;
+      e.bias = args.bias;
+      e.bias_mode = args.bias_mode;
+      e.op = args.output_op;
+      params.serial = Workspace::serial(args.workspace, tiles_m * std::int64_t(tiles_n));
+    }
+    params.slices = args.split_k_slices;
     params_ = params;
     workgroups_ = tiles_m * tiles_n;  // <= kMaxWorkgroups, checked above
+    slices_ = args.split_k_slices;
     initialized_ = true;
     return Status::kSuccess;
   }
 
+  // The GEMM kernel (grid: tiles × 1 × K slices), then with parallel split-K the reduction, on the
+  // same stream; serial split-K zeroes its semaphores first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    LaunchConfig const config{{unsigned(workgroups_)}, {unsigned(kThreads)}, kLdsBytes, stream};
-    return launch<Kernel>(config, params_);
+    if (Status const s = Workspace::prepare(params_.serial, workgroups_, slices_, stream); !ok(s)) return s;
+    LaunchConfig const config{{unsigned(workgroups_), 1, unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
+    Status const s = launch<Kernel>(config, params_);
+    if constexpr (!kParallelSplitK) return s;
+    if (!ok(s)) return s;
+    LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n))},
+                              {unsigned(Reduction::kMaxThreadsPerBlock)},
+                              0,
+                              stream};
+    return launch<Reduction>(reduce, reduction_);
   }
 
-  Status operator()(Arguments const& args, void* workspace = nullptr, Stream stream = nullptr) noexcept {
-    Status const s = initialize(args, workspace);
+  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
+    Status const s = initialize(args);
     return ok(s) ? run(stream) : s;
   }
 
   // What initialize() built: the kernel's parameters and its launch shape (one workgroup per
-  // output tile, kThreads threads, kLdsBytes of dynamic LDS).
+  // output tile and K slice, kThreads threads, kLdsBytes of dynamic LDS).
   typename Kernel::Params const& params() const noexcept { return params_; }
   bool initialized() const noexcept { return initialized_; }
-  int workgroups() const noexcept { return workgroups_; }
+  int workgroups() const noexcept { return workgroups_; }  // output tiles (grid x)
+  int split_k_slices() const noexcept { return slices_; }  // grid z
 
  private:
   using Int128 = ByteRange::Int128;
@@ -229,8 +276,17 @@ class Gemm {
     return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB);
   }
 
+  static std::int64_t tiles(GemmCoord const& p) noexcept {
+    return std::int64_t{ceil_div(p.m, TileShape::kM)} * ceil_div(p.n, TileShape::kN);
+  }
+  static std::size_t workspace_bytes(Arguments const& args) noexcept {
+    return Workspace::bytes(args.split_k_slices, {tiles(args.problem), 1, args.problem.m, args.problem.n});
+  }
+
   typename Kernel::Params params_{};
+  typename Reduction::Params reduction_{};
   int workgroups_ = 0;
+  int slices_ = 1;
   bool initialized_ = false;
 };
 

@@ -16,12 +16,14 @@
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/gemm/block/async_tile_copy.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
+#include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
@@ -89,6 +91,11 @@ struct GemmComponents {
       : std::type_identity<epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize,
                                                          Output, OutputOp>> {};
   using Epilogue = typename EpilogueOf<Arch::kWaveSize == 32 && LayoutC::kRowMajor>::type;
+  // Parallel split-K: each slice's fp32 partial sums go straight from the registers to a row-major
+  // workspace matrix (α = 1, β = 0 is exact), and the reduction applies OutputOp through Output.
+  using PartialEpilogue = epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<float, layout::RowMajor>,
+                                                        epilogue::LinearCombination<float>>;
+  using Reduction = kernel::SplitKReduction<Output, OutputOp>;
 };
 
 // What a GEMM operator reads of its components, inert: the stand-ins for a configuration that
@@ -131,6 +138,13 @@ struct PlaceholderComponents {
     HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int, int,
                                    std::byte*) {}
   };
+  struct PartialEpilogue : Epilogue {
+    using Params = typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<float, layout::RowMajor>,
+                                                          epilogue::LinearCombination<float>>::Params;
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int, int,
+                                   std::byte*) {}
+  };
+  using Reduction = kernel::SplitKReduction<epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>;
 };
 
 // An output functor that does nothing, in place of one that is not an EpilogueFunctor.

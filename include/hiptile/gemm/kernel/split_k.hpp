@@ -1,16 +1,21 @@
 #pragma once
 // Split-K: the K loop of every output tile divided among `slices` workgroups (grid z), so a problem
 // with few tiles and a long K — a convolution's weight gradient, whose K is every output pixel —
-// still fills the device. Parallel split-K: each slice writes its partial sums (fp32) to a
-// workspace, and SplitKReduction (split_k_reduction.hpp) adds them in slice order and applies the
-// epilogue: the result does not depend on which slice finished first.
+// still fills the device. Two ways to add the slices up, both in slice order, so the result does
+// not depend on which slice finished first and is the same bitwise in both:
+//   kParallel: each slice writes its partial sums (fp32) to a workspace, and SplitKReduction
+//              (split_k_reduction.hpp) adds them and applies the epilogue: a second kernel, and
+//              slices · M · N floats of workspace;
+//   kSerial:   the slices of a tile take turns through a semaphore, each adding its sum to the
+//              tile's partial sums, and the last applies the epilogue (serial_split_k.hpp): one
+//              kernel and one tile of floats per output tile, but the turns wait for each other.
 #include <cstdint>
 
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::kernel {
 
-enum class SplitKMode { kNone, kParallel };
+enum class SplitKMode { kNone, kSerial, kParallel };
 
 // K tiles [begin, end) of slice `slice` of `slices`: an even split, the first slices one tile
 // longer when it does not divide (64-bit products: k_tiles · slices may pass 2^31).

@@ -1,0 +1,162 @@
+// GEMM with split-K, serial and parallel, on the simulator: every split count gives the reference's
+// answer on ragged shapes with the whole epilogue (α, β, bias, activation) for all three layouts of
+// D's operands; results are bitwise the same run to run, with one host thread or several, and the
+// same in both modes (both add the slices in slice order); the workspace is sized and checked.
+#include <cstring>
+
+#include "gemm_test_support.hpp"
+#include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/host/device_buffer.hpp"
+
+namespace {
+
+using namespace gemm_test;
+using hiptile::gemm::kernel::SplitKMode;
+namespace ep = hiptile::epilogue;
+
+// DefaultGemm for gfx942, spelled out with split-K the one change.
+template <class LA, class LB, class LC, SplitKMode Mode, class Act>
+struct SplitGemmOf {
+  using Base = hiptile::gemm::device::DefaultGemm<half_t, LA, half_t, LB, half_t, LC, hiptile::arch::Gfx942,
+                                                  ep::LinearCombination<half_t, Act>>;
+  using type = hiptile::gemm::device::Gemm<half_t, LA, half_t, LB, half_t, LC, float, hiptile::arch::Gfx942,
+                                           typename Base::TileShapeType, typename Base::WaveShapeType,
+                                           typename Base::MmaAtomType, typename Base::OutputOpType,
+                                           typename Base::TileOrderType, Base::kStages, Mode>;
+};
+template <class LA, class LB, class LC, SplitKMode Mode, class Act = ep::Identity>
+using SplitGemm = typename SplitGemmOf<LA, LB, LC, Mode, Act>::type;
+
+std::vector<Shape> const kSplitShapes = {
+    {1, 1, 1, 0}, {129, 127, 33, 0}, {3, 5, 1000, 0}, {200, 61, 297, 40}, {256, 130, 640, 8},
+};
+
+template <SplitKMode Mode, class LA, class LB, class LC>
+void check_split_counts(char const* layouts) {
+  for (int slices : {1, 2, 3, 7}) {
+    for (Shape const& s : kSplitShapes) {
+      DYNAMIC_SECTION(layouts << ", slices " << slices << ": M=" << s.m << " N=" << s.n << " K=" << s.k) {
+        Epilogue e{0.75f, 0.5f, BiasMode::kPerColumn, "gelu_erf", slices};
+        run_case<half_t, LA, half_t, LB, half_t, LC, ep::GeluErf,
+                 SplitGemm<LA, LB, LC, Mode, ep::GeluErf>>(s, e, ep::GeluErf{});
+      }
+    }
+  }
+}
+
+TEST_CASE("gemm: serial split-K gives the reference's answer for every split count", "[gemm][split_k]") {
+  check_split_counts<SplitKMode::kSerial, RowMajor, ColumnMajor, RowMajor>("A row, B column, D row");
+  check_split_counts<SplitKMode::kSerial, ColumnMajor, RowMajor, ColumnMajor>("A column, B row, D column");
+}
+
+TEST_CASE("gemm: parallel split-K gives the reference's answer for every split count", "[gemm][split_k]") {
+  check_split_counts<SplitKMode::kParallel, RowMajor, ColumnMajor, RowMajor>("A row, B column, D row");
+  check_split_counts<SplitKMode::kParallel, ColumnMajor, RowMajor, ColumnMajor>("A column, B row, D column");
+}
+
+// D of a fixed 300 × 200 × 2000 problem with `slices` slices.
+template <SplitKMode Mode>
+std::vector<half_t> split_output(int slices) {
+  using G = SplitGemm<RowMajor, ColumnMajor, RowMajor, Mode>;
+  int const m = 300, n = 200, k = 2000;
+  std::mt19937 rng(11);
+  Matrix<half_t, RowMajor> a(m, k, 0), d(m, n, 0);
+  Matrix<half_t, ColumnMajor> b(k, n, 0);
+  fill(a, rng, -1.0f, 1.0f);
+  fill(b, rng, -1.0f, 1.0f);
+  typename G::Arguments args{{m, n, k}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}};
+  args.split_k_slices = slices;
+  args.workspace_bytes = G::get_workspace_size(args);
+  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
+  args.workspace = workspace.data();
+  G gemm;
+  REQUIRE(gemm(args) == Status::kSuccess);
+  return d.data;
+}
+
+bool same_bits(std::vector<half_t> const& x, std::vector<half_t> const& y) {
+  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(half_t)) == 0;
+}
+
+TEST_CASE("gemm: split-K is bitwise deterministic, and the same serial and parallel", "[gemm][split_k]") {
+  int const saved = hiptile::sim::host_threads();
+  for (int slices : {2, 6}) {
+    INFO("slices " << slices);
+    std::vector<half_t> const parallel = split_output<SplitKMode::kParallel>(slices);
+    CHECK(same_bits(parallel, split_output<SplitKMode::kParallel>(slices)));
+    // The slices of a tile run one after another with one host thread, side by side with several.
+    hiptile::sim::set_host_threads(1);
+    std::vector<half_t> const serial = split_output<SplitKMode::kSerial>(slices);
+    hiptile::sim::set_host_threads(4);
+    CHECK(same_bits(serial, split_output<SplitKMode::kSerial>(slices)));
+    hiptile::sim::set_host_threads(saved);
+    CHECK(same_bits(serial, parallel));
+  }
+}
+
+TEST_CASE("gemm: split-K workspace sizes and checks", "[gemm][split_k]") {
+  using Serial = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kSerial>;
+  using Parallel = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kParallel>;
+  using Unsplit = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kNone>;
+  // Operands at addresses far apart: can_implement reads no memory.
+  auto const* a = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 20);
+  auto const* b = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 30);
+  auto* d = reinterpret_cast<half_t*>(std::uintptr_t(1) << 36);
+  GemmCoord const p{300, 200, 4096};  // 3 × 2 tiles of 128 × 128
+  auto args_for = [&](auto g, int slices) {
+    typename decltype(g)::Arguments args{p, {a, p.k}, {b, p.k}, {}, {d, p.n}, {1.0f, 0.0f}};
+    args.split_k_slices = slices;
+    return args;
+  };
+
+  auto serial = args_for(Serial{}, 1);
+  CHECK(Serial::get_workspace_size(serial) == 0);  // one slice: no turns to take
+  serial.split_k_slices = 4;
+  std::size_t const serial_bytes = Serial::get_workspace_size(serial);
+  CHECK(serial_bytes == 256 + std::size_t(6) * 128 * 128 * sizeof(float));
+  auto parallel = args_for(Parallel{}, 4);
+  std::size_t const parallel_bytes = Parallel::get_workspace_size(parallel);
+  CHECK(parallel_bytes == std::size_t(4) * 300 * 200 * sizeof(float));
+
+  CHECK(Serial::can_implement(serial) == Status::kErrorWorkspaceNull);
+  serial.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
+  serial.workspace_bytes = serial_bytes - 1;
+  CHECK(Serial::can_implement(serial) == Status::kErrorWorkspaceTooSmall);
+  serial.workspace_bytes = serial_bytes;
+  CHECK(Serial::can_implement(serial) == Status::kSuccess);
+  serial.workspace = reinterpret_cast<void*>((std::uintptr_t(1) << 40) + 4);
+  CHECK(Serial::can_implement(serial) == Status::kErrorMisalignedOperand);
+  serial.workspace = d;
+  CHECK(Serial::can_implement(serial) == Status::kErrorAliasedOperand);
+  serial.workspace = const_cast<half_t*>(a);
+  CHECK(Serial::can_implement(serial) == Status::kErrorAliasedOperand);
+  serial.split_k_slices = 0;
+  CHECK(Serial::can_implement(serial) == Status::kErrorInvalidProblem);
+  CHECK(Serial::get_workspace_size(serial) == 0);
+
+  parallel.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
+  parallel.workspace_bytes = parallel_bytes;
+  CHECK(Parallel::can_implement(parallel) == Status::kSuccess);
+  parallel.split_k_slices = 5;  // more slices, more partial matrices
+  CHECK(Parallel::can_implement(parallel) == Status::kErrorWorkspaceTooSmall);
+
+  auto unsplit = args_for(Unsplit{}, 2);
+  CHECK(Unsplit::can_implement(unsplit) == Status::kErrorNotSupported);
+  CHECK(Unsplit::get_workspace_size(unsplit) == 0);
+}
+
+TEST_CASE("gemm: an operator initialised for split-K launches one workgroup per tile and slice", "[gemm][split_k]") {
+  using Serial = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kSerial>;
+  std::vector<half_t> a(300 * 64), b(200 * 64), d(300 * 200);
+  Serial::Arguments args{{300, 200, 64}, {a.data(), 64}, {b.data(), 64}, {}, {d.data(), 200}, {1.0f, 0.0f}};
+  args.split_k_slices = 3;  // more slices than the two K tiles: the third adds nothing
+  args.workspace_bytes = Serial::get_workspace_size(args);
+  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
+  args.workspace = workspace.data();
+  Serial gemm;
+  REQUIRE(gemm.initialize(args) == Status::kSuccess);
+  CHECK(gemm.workgroups() == 6);
+  CHECK(gemm.split_k_slices() == 3);
+}
+
+}  // namespace
