@@ -54,15 +54,16 @@ using DgradDivision = conv::device::ImplicitGemmConvolution<
     conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, Conv<ConvOperator::kDgrad>>);
 
-// DefaultConvolution's Wgrad with parallel split-K: its K is all N·P·Q output pixels, while its
-// M × N (filters × taps·channels) is a few tiles; the slices come from split_k_slices_for() with
-// two workgroups per SM as the target.
+// DefaultConvolution's Wgrad with split-K: its K is all N·P·Q output pixels, while its M × N
+// (filters × taps·channels) is a few tiles; the slices come from split_k_slices_for() with two
+// workgroups per SM as the target. "split_k" is parallel, "split_k_serial" serial.
+template <gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kParallel>
 using WgradSplitK = conv::device::ImplicitGemmConvolution<
     ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::TileShape,
     conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::kStages, RowDivision::kFast, RowDivision::kFast,
-    gemm::kernel::SplitKMode::kParallel>;
+    Mode>;
 
 // Other block tiles (TileShape, WaveShape, stages), precomputed iterators, β = 0; Wgrad with
 // parallel split-K. Variant names say the tile: t<M>x<N>x<K>_w<M>x<N>_s<stages>.
@@ -211,7 +212,7 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
     args.d = t.dw;
   }
   void* workspace = nullptr;
-  if constexpr (C::kParallelSplitK) {
+  if constexpr (C::kSplitK != gemm::kernel::SplitKMode::kNone) {
     args.split_k_slices = C::split_k_slices_for(p, 2 * sm_count());
     args.workspace_bytes = C::get_workspace_size(args);
     check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc workspace");
@@ -266,7 +267,8 @@ int main(int argc, char** argv) {
     add<Conv<ConvOperator::kFprop>>(layer, "fprop", "default");
     add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "default");
     add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "default");
-    add<WgradSplitK>(layer, "wgrad", "split_k");
+    add<WgradSplitK<>>(layer, "wgrad", "split_k");
+    add<WgradSplitK<gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "split_k_serial");
     add_tiles<GemmShape<128, 128, 64>, GemmShape<64, 32, 64>, 4>(layer, "t128x128x64_w64x32_s4");
     add_tiles<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 4>(layer, "t256x128x64_w64x64_s4");
     add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 32, 32>, 3>(layer, "t128x128x32_w64x32_s3");

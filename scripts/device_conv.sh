@@ -41,11 +41,11 @@ print(f"\n{'layer':24s} {'op':14s} {'hiptile':>8s} {'cuDNN':>8s} {'ratio':>6s} {
       "   (TFLOPS; hiptile = DefaultConvolution, best = the fastest variant, β = 0)")
 for layer in layers:
     for op in ("fprop", "dgrad", "wgrad"):
-        for variant in ("default", "split_k"):
+        for variant in ("default", "split_k", "split_k_serial"):
             h, c = hiptile.get((layer, op, variant)), cudnn.get((layer, op))
             if h is None and variant != "default":
                 continue
-            name = op if variant == "default" else op + "/split_k"
+            name = op if variant == "default" else op + "/" + variant
             row = f"{layer:24s} {name:14s} {fmt(h):>8s} {fmt(c):>8s} {ratio(h, c):>6s}"
             if variant == "default":
                 candidates = [(v, key[2]) for key, v in hiptile.items()

@@ -51,14 +51,14 @@ using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, ar
 template <ConvOperator Op>
 using AnalyticVector = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
                                                         conv::IteratorAlgorithm::kAnalytic, 8>;
-// DefaultConvolution's tile with parallel split-K (K tiles of a block split over 3 slices).
-template <ConvOperator Op>
+// DefaultConvolution's tile with split-K (K tiles of a block split over 3 slices).
+template <ConvOperator Op, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kParallel>
 using SplitK = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, typename conv::device::DefaultConvTile<Op, arch::Sm90>::TileShape,
     typename conv::device::DefaultConvTile<Op, arch::Sm90>::WaveShape,
     gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type, epilogue::LinearCombination<half_t>,
     conv::IteratorAlgorithm::kPrecomputed, 8, conv::device::DefaultConvTile<Op, arch::Sm90>::kStages,
-    RowDivision::kFast, RowDivision::kFast, gemm::kernel::SplitKMode::kParallel>;
+    RowDivision::kFast, RowDivision::kFast, Mode>;
 constexpr int kSplitKSlices = 3;
 
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
@@ -200,7 +200,7 @@ bool run_case(ConvProblemSize const& p, Epilogue e, std::uint64_t seed) {
                                 {e.alpha, e.beta},
                                 e.bias ? dbias.data() : nullptr};
   host::DeviceBuffer<std::byte> workspace;
-  if constexpr (Conv::kParallelSplitK) {
+  if constexpr (Conv::kSplitK != gemm::kernel::SplitKMode::kNone) {
     args.split_k_slices = kSplitKSlices;
     args.workspace_bytes = Conv::get_workspace_size(args);
     workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
@@ -278,6 +278,10 @@ int main() {
   run_shapes<SplitK<ConvOperator::kFprop>>("fprop f16, split-K", shapes(), fused);
   run_shapes<SplitK<ConvOperator::kDgrad>>("dgrad f16, split-K", shapes(), fused);
   run_shapes<SplitK<ConvOperator::kWgrad>>("wgrad f16, split-K", shapes(), fused);
+  using gemm::kernel::SplitKMode;
+  run_shapes<SplitK<ConvOperator::kFprop, SplitKMode::kSerial>>("fprop f16, serial split-K", shapes(), fused);
+  run_shapes<SplitK<ConvOperator::kDgrad, SplitKMode::kSerial>>("dgrad f16, serial split-K", shapes(), fused);
+  run_shapes<SplitK<ConvOperator::kWgrad, SplitKMode::kSerial>>("wgrad f16, serial split-K", shapes(), fused);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
                                                                       shapes(), fused, true);

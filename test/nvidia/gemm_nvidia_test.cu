@@ -10,6 +10,7 @@
 
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/host/device_buffer.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
 #include "hiptile/platform/platform.hpp"
@@ -29,6 +30,7 @@ std::vector<Shape> const kShapes = {
     {13, 257, 300, 24}, {131, 67, 13, 0},   {200, 61, 97, 40}, {3, 5, 1000, 0},   {256, 130, 64, 1000},
     {1000, 1000, 1000, 0}, {777, 333, 2048, 8},
 };
+constexpr int kSplitKSlices = 3;  // for the split-K configurations
 
 template <class T>
 struct Device {
@@ -67,6 +69,13 @@ bool run_case(Shape s, float alpha, float beta) {
   Device<EC> dc(c), dd(d);
   typename Gemm::Arguments args{{s.m, s.n, s.k}, {da.ptr, lda}, {db.ptr, ldb}, {dc.ptr, ldc}, {dd.ptr, ldc},
                                 typename OutputOp::Params{alpha, beta}};
+  host::DeviceBuffer<std::byte> workspace;
+  if constexpr (Gemm::kSplitK != gemm::kernel::SplitKMode::kNone) {
+    args.split_k_slices = kSplitKSlices;
+    args.workspace_bytes = Gemm::get_workspace_size(args);
+    workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
+    args.workspace = workspace.data();
+  }
   Gemm gemm;
   if (Status st = gemm.initialize(args); !ok(st)) {
     std::printf("  initialize: %s\n", to_string(st));
@@ -142,6 +151,19 @@ int main() {
                                            GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x16F16,
                                            epilogue::LinearCombination<float>, gemm::kernel::GroupedTileOrder<8>, 3>;
   run_config<half_t, RowMajor, ColumnMajor, float, RowMajor, SmallTileGemm>("f16 TN -> f32, 128x128x32 tile");
+  // DefaultGemm with split-K over kSplitKSlices slices: serial (semaphores) and parallel (reduction).
+  using Base = gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Sm90,
+                                         epilogue::LinearCombination<half_t>>;
+  using gemm::kernel::SplitKMode;
+  using SerialGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                        Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType,
+                                        Base::OutputOpType, Base::TileOrderType, Base::kStages, SplitKMode::kSerial>;
+  using ParallelGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                          Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType,
+                                          Base::OutputOpType, Base::TileOrderType, Base::kStages,
+                                          SplitKMode::kParallel>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SerialGemm>("f16 TN -> f16, serial split-K");
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, ParallelGemm>("f16 TN -> f16, parallel split-K");
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }
