@@ -44,6 +44,7 @@
 #include <utility>
 #include <vector>
 
+#include "fake_address.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/platform/launch.hpp"
 
@@ -153,6 +154,58 @@ class Arena {
     std::vector<std::byte> saved;
   };
   std::vector<Block> blocks_;
+};
+
+// Split-K operators' workspace field: the exact size, or broken one way. A Case with this field
+// has `WorkspaceGiven workspace` and `int slices`.
+enum class WorkspaceGiven { kExact, kNull, kShort, kMisaligned, kOverD };
+
+template <class Case>
+Field<Case> workspace_field() {
+  Field<Case> field{"workspace", {}};
+  std::pair<char const*, WorkspaceGiven> const given[] = {{"null", WorkspaceGiven::kNull},
+                                                          {"one byte short", WorkspaceGiven::kShort},
+                                                          {"+4 bytes", WorkspaceGiven::kMisaligned},
+                                                          {"over the output", WorkspaceGiven::kOverD}};
+  for (auto const& [label, kind] : given) {
+    field.settings.push_back({label, [kind](Case& c) {
+                                c.workspace = kind;
+                                if (c.slices == 1) c.slices = 3;  // so that one is needed
+                              }});
+  }
+  return field;
+}
+
+// A case's workspace of `needed` bytes: in the arena when the case's buffers are real and it is
+// small enough (so a refused case must leave it alone too), else at a far address never touched;
+// then given to the arguments as `how` says (`output`: the operator's output, for kOverD).
+class GivenWorkspace {
+ public:
+  template <class Arguments>
+  void give(Arena& arena, Arguments& args, std::size_t needed, bool real_buffers, WorkspaceGiven how,
+            std::uint64_t seed, std::byte* output) {
+    if (needed == 0) return;
+    real_ = real_buffers && needed <= (std::size_t(1) << 26);
+    bytes_ = needed;
+    base_ = real_ ? arena.allocate(needed, seed) : test_support::fake_address<std::byte>(15);
+    args.workspace = base_;
+    args.workspace_bytes = needed;
+    switch (how) {
+      case WorkspaceGiven::kExact: break;
+      case WorkspaceGiven::kNull: args.workspace = nullptr; break;
+      case WorkspaceGiven::kShort: args.workspace_bytes = needed - 1; break;
+      case WorkspaceGiven::kMisaligned: args.workspace = base_ + 4; break;
+      case WorkspaceGiven::kOverD: args.workspace = output; break;
+    }
+  }
+  bool real() const { return real_; }  // false: the case cannot run
+  // Bytes a run may change: the operator's to use.
+  bool contains(std::byte const* p) const { return p >= base_ && p < base_ + bytes_; }
+
+ private:
+  std::byte* base_ = nullptr;
+  std::size_t bytes_ = 0;
+  bool real_ = true;
 };
 
 // What the suite tried, for the test's output and the note.

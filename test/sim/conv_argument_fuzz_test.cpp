@@ -40,7 +40,6 @@ enum Operand { kA, kB, kC, kD, kBias };
 // How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap d with
 // an input it must not.
 enum class Alias { kNone, kDIsA, kDIsB, kDInsideA, kInPlace, kCShiftedFromD, kBiasInD, kBiasIsC };
-enum class WorkspaceGiven { kExact, kNull, kShort, kMisaligned, kOverD };  // split-K configurations only
 // Where an operand's pointer points: its own buffer, or an address nothing may dereference — far
 // off (fake_address), just below 2^64 (a tensor longer than 4 KiB wraps the address space) or at
 // 2^63.
@@ -80,7 +79,7 @@ struct ConvSubject {
     std::array<Place, kOperands> place{};
     Alias alias = Alias::kNone;
     int slices = 1;
-    WorkspaceGiven workspace = WorkspaceGiven::kExact;
+    fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K configurations only
     std::uint64_t seed = 1;
   };
   static constexpr bool kSplitK = Conv::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
@@ -278,19 +277,7 @@ struct ConvSubject {
       slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
     }
     f.push_back(slices);
-    if (kSplitK) {
-      fuzz::Field<Case> workspace{"workspace", {}};
-      std::pair<char const*, WorkspaceGiven> const given[] = {
-          {"null", WorkspaceGiven::kNull}, {"one byte short", WorkspaceGiven::kShort},
-          {"+4 bytes", WorkspaceGiven::kMisaligned}, {"over d", WorkspaceGiven::kOverD}};
-      for (auto const& [label, kind] : given) {
-        workspace.settings.push_back({label, [kind](Case& c) {
-                                        c.workspace = kind;
-                                        if (c.slices == 1) c.slices = 3;  // so that one is needed
-                                      }});
-      }
-      f.push_back(workspace);
-    }
+    if (kSplitK) f.push_back(fuzz::workspace_field<Case>());
 
     char const* const names[kOperands] = {"a", "b", "c", "d", "bias"};
     for (int op = 0; op < kOperands; ++op) {
@@ -449,7 +436,8 @@ struct ConvSubject {
       args_.output_op = {c.alpha, c.beta};
       args_.bias = c.bias ? reinterpret_cast<EC const*>(p[kBias]) : nullptr;
       args_.split_k_slices = c.slices;
-      give_workspace(Conv::get_workspace_size(args_));
+      workspace_.give(arena_, args_, Conv::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
+                      ptr_[kD]);
     }
 
     typename Conv::Arguments const& args() const { return args_; }
@@ -458,7 +446,7 @@ struct ConvSubject {
     // Real buffers under every operand it reads or writes, and small enough to simulate and to
     // compute on the host.
     bool runnable() const {
-      if (!real_ || !valid_ || !workspace_real_) return false;
+      if (!real_ || !valid_ || !workspace_.real()) return false;
       for (int op = 0; op < kOperands; ++op) {
         if (c_.place[op] != Place::kBuffer) return false;
       }
@@ -577,30 +565,11 @@ struct ConvSubject {
       }
       std::byte const* const d_end = ptr_[kD] + elements(p, kD) * std::int64_t(sizeof(EC));
       return arena_.changes([&](std::byte const* q) {
-        return (q >= ptr_[kD] && q < d_end) || (q >= workspace_ && q < workspace_ + workspace_bytes_);
+        return (q >= ptr_[kD] && q < d_end) || workspace_.contains(q);
       });
     }
 
    private:
-    // The workspace `needed` bytes call for, given as the case says: in the arena (so a refused
-    // case must leave it alone too), or at a far address when it is too large to run.
-    void give_workspace(std::size_t needed) {
-      if (needed == 0) return;
-      workspace_real_ = real_ && needed <= (std::size_t(1) << 26);
-      workspace_bytes_ = needed;
-      workspace_ = workspace_real_ ? arena_.allocate(needed, c_.seed * 7 + kOperands)
-                                   : test_support::fake_address<std::byte>(kOperands);
-      args_.workspace = workspace_;
-      args_.workspace_bytes = needed;
-      switch (c_.workspace) {
-        case WorkspaceGiven::kExact: break;
-        case WorkspaceGiven::kNull: args_.workspace = nullptr; break;
-        case WorkspaceGiven::kShort: args_.workspace_bytes = needed - 1; break;
-        case WorkspaceGiven::kMisaligned: args_.workspace = workspace_ + 4; break;
-        case WorkspaceGiven::kOverD: args_.workspace = ptr_[kD]; break;
-      }
-    }
-
     // d's elements start as poison, a NaN with a payload arithmetic does not produce (a signalling
     // one: a computed NaN is quiet), so an element the kernel never writes is told apart.
     static constexpr std::uint32_t kPoison32 = 0x7fa5a5a5u;
@@ -654,9 +623,7 @@ struct ConvSubject {
     std::array<std::size_t, kOperands> bytes_{};
     std::array<std::byte*, kOperands> ptr_{};
     typename Conv::Arguments args_{};
-    std::byte* workspace_ = nullptr;
-    std::size_t workspace_bytes_ = 0;
-    bool workspace_real_ = true;
+    fuzz::GivenWorkspace workspace_;
   };
 };
 

@@ -5,9 +5,9 @@
 //  - the strided-dgrad output mapping with plain division or FastDivmod in its source load and its
 //    store (the four RowDivision combinations) gives the same, right, answer;
 //  - f32 convolutions (f32 MFMA), both iterator families.
-#include <cstring>
 #include <vector>
 
+#include "../common/split_k_determinism.hpp"
 #include "conv_test_support.hpp"
 
 namespace {
@@ -70,25 +70,10 @@ std::vector<half_t> wgrad_output(ConvProblemSize const& p, int slices) {
   return ddw.copy_to_host();
 }
 
-bool same_bits(std::vector<half_t> const& x, std::vector<half_t> const& y) {
-  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(half_t)) == 0;
-}
-
 TEST_CASE("conv: split-K is bitwise deterministic, and the same serial and parallel", "[conv][split_k]") {
   ConvProblemSize const p = ConvProblemSize::conv2d(2, 15, 14, 16, 16, 3, 3, 1, 1);
-  int const saved = hiptile::sim::host_threads();
-  for (int slices : {2, 5}) {
-    INFO("slices " << slices);
-    std::vector<half_t> const parallel = wgrad_output<SplitKMode::kParallel>(p, slices);
-    CHECK(same_bits(parallel, wgrad_output<SplitKMode::kParallel>(p, slices)));
-    // Serial: the slices finish in a different order with one host thread and with several.
-    hiptile::sim::set_host_threads(1);
-    std::vector<half_t> const serial = wgrad_output<SplitKMode::kSerial>(p, slices);
-    hiptile::sim::set_host_threads(4);
-    CHECK(same_bits(serial, wgrad_output<SplitKMode::kSerial>(p, slices)));
-    hiptile::sim::set_host_threads(saved);
-    CHECK(same_bits(serial, parallel));
-  }
+  test_support::check_split_k_bitwise([&](auto mode, int slices) { return wgrad_output<decltype(mode)::value>(p, slices); },
+                                      {2, 5});
 }
 
 TEST_CASE("conv: split-K workspace and slice checks", "[conv][split_k]") {

@@ -30,7 +30,6 @@ namespace arch = hiptile::arch;
 // How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap D with an
 // input it must not.
 enum class Alias { kNone, kDIsA, kDIsB, kInPlace, kCShiftedFromD, kCIsDOtherLd, kBiasInD, kBiasIsC };
-enum class WorkspaceGiven { kExact, kNull, kShort, kMisaligned, kOverD };  // split-K configurations only
 constexpr int kOperands = 5;  // A, B, C, D, bias
 enum Operand { kA, kB, kC, kD, kBias };
 
@@ -60,7 +59,7 @@ struct GemmSubject {
     std::array<bool, kOperands> null{};
     Alias alias = Alias::kNone;
     int slices = 1;
-    WorkspaceGiven workspace = WorkspaceGiven::kExact;
+    fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K configurations only
     std::uint64_t seed = 1;
   };
   static constexpr bool kSplitK = Gemm::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
@@ -183,19 +182,7 @@ struct GemmSubject {
       slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
     }
     f.push_back(slices);
-    if (kSplitK) {
-      fuzz::Field<Case> workspace{"workspace", {}};
-      std::pair<char const*, WorkspaceGiven> const given[] = {
-          {"null", WorkspaceGiven::kNull}, {"one byte short", WorkspaceGiven::kShort},
-          {"+4 bytes", WorkspaceGiven::kMisaligned}, {"over D", WorkspaceGiven::kOverD}};
-      for (auto const& [label, kind] : given) {
-        workspace.settings.push_back({label, [kind](Case& c) {
-                                        c.workspace = kind;
-                                        if (c.slices == 1) c.slices = 3;  // so that one is needed
-                                      }});
-      }
-      f.push_back(workspace);
-    }
+    if (kSplitK) f.push_back(fuzz::workspace_field<Case>());
     return f;
   }
 
@@ -255,7 +242,8 @@ struct GemmSubject {
       args_.bias = reinterpret_cast<EC const*>(p[kBias]);
       args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
       args_.split_k_slices = c.slices;
-      give_workspace(Gemm::get_workspace_size(args_));
+      workspace_.give(arena_, args_, Gemm::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
+                      ptr_[kD]);
     }
 
     typename Gemm::Arguments const& args() const { return args_; }
@@ -264,7 +252,7 @@ struct GemmSubject {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       std::int64_t const slices = std::max(c_.slices, 1);
-      return real_ && workspace_real_ &&
+      return real_ && workspace_.real() &&
              tiles * (hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) + slices) <= max_tile_steps() &&
              c_.m * c_.n * c_.k <= (1 << 22);
     }
@@ -334,7 +322,7 @@ struct GemmSubject {
       }
       if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
       return arena_.changes([&](std::byte const* p) {
-        if (p >= workspace_ && p < workspace_ + workspace_bytes_) return true;  // split-K's to use
+        if (workspace_.contains(p)) return true;  // split-K's to use
         std::int64_t const offset = p - ptr_[kD];
         if (offset < 0) return false;
         std::int64_t const element = offset / std::int64_t(sizeof(EC));
@@ -344,25 +332,6 @@ struct GemmSubject {
     }
 
    private:
-    // The workspace `needed` bytes call for, given as the case says: in the arena (so a refused
-    // case must leave it alone too), or at a far address when it is too large to run.
-    void give_workspace(std::size_t needed) {
-      if (needed == 0) return;
-      workspace_real_ = real_ && needed <= (std::size_t(1) << 26);
-      workspace_bytes_ = needed;
-      workspace_ = workspace_real_ ? arena_.allocate(needed, c_.seed * 7 + kOperands)
-                                   : test_support::fake_address<std::byte>(kOperands);
-      args_.workspace = workspace_;
-      args_.workspace_bytes = needed;
-      switch (c_.workspace) {
-        case WorkspaceGiven::kExact: break;
-        case WorkspaceGiven::kNull: args_.workspace = nullptr; break;
-        case WorkspaceGiven::kShort: args_.workspace_bytes = needed - 1; break;
-        case WorkspaceGiven::kMisaligned: args_.workspace = workspace_ + 4; break;
-        case WorkspaceGiven::kOverD: args_.workspace = ptr_[kD]; break;
-      }
-    }
-
     // Inputs: A and B positive (so a product's sign never hangs on rounding), C and the bias of
     // either sign. D keeps the arena's random bytes, except in place, where it holds C's values.
     void fill() {
@@ -390,9 +359,7 @@ struct GemmSubject {
     std::array<std::byte*, kOperands> ptr_{};
     std::array<std::int64_t, 4> ld_{};
     typename Gemm::Arguments args_{};
-    std::byte* workspace_ = nullptr;
-    std::size_t workspace_bytes_ = 0;
-    bool workspace_real_ = true;
+    fuzz::GivenWorkspace workspace_;
   };
 };
 

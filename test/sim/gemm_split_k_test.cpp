@@ -2,8 +2,8 @@
 // answer on ragged shapes with the whole epilogue (α, β, bias, activation) for all three layouts of
 // D's operands; results are bitwise the same run to run, with one host thread or several, and the
 // same in both modes (both add the slices in slice order); the workspace is sized and checked.
-#include <cstring>
 
+#include "../common/split_k_determinism.hpp"
 #include "gemm_test_support.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
 #include "hiptile/host/device_buffer.hpp"
@@ -74,24 +74,8 @@ std::vector<half_t> split_output(int slices) {
   return d.data;
 }
 
-bool same_bits(std::vector<half_t> const& x, std::vector<half_t> const& y) {
-  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(half_t)) == 0;
-}
-
 TEST_CASE("gemm: split-K is bitwise deterministic, and the same serial and parallel", "[gemm][split_k]") {
-  int const saved = hiptile::sim::host_threads();
-  for (int slices : {2, 6}) {
-    INFO("slices " << slices);
-    std::vector<half_t> const parallel = split_output<SplitKMode::kParallel>(slices);
-    CHECK(same_bits(parallel, split_output<SplitKMode::kParallel>(slices)));
-    // The slices of a tile run one after another with one host thread, side by side with several.
-    hiptile::sim::set_host_threads(1);
-    std::vector<half_t> const serial = split_output<SplitKMode::kSerial>(slices);
-    hiptile::sim::set_host_threads(4);
-    CHECK(same_bits(serial, split_output<SplitKMode::kSerial>(slices)));
-    hiptile::sim::set_host_threads(saved);
-    CHECK(same_bits(serial, parallel));
-  }
+  test_support::check_split_k_bitwise([](auto mode, int slices) { return split_output<decltype(mode)::value>(slices); }, {2, 6});
 }
 
 TEST_CASE("gemm: split-K workspace sizes and checks", "[gemm][split_k]") {
