@@ -262,13 +262,16 @@ class ImplicitGemmConvolution {
                               kLdsBytes,
                               stream};
     Status const s = launch<Kernel>(config, params_);
-    if constexpr (!kParallelSplitK) return s;
-    if (!ok(s)) return s;
-    LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
-                              {unsigned(Reduction::kMaxThreadsPerBlock)},
-                              0,
-                              stream};
-    return launch<Reduction>(reduce, reduction_);
+    if constexpr (!kParallelSplitK) {
+      return s;
+    } else {  // (a discarded branch: other configurations never instantiate the reduction)
+      if (!ok(s)) return s;
+      LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
+                                {unsigned(Reduction::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+      return launch<Reduction>(reduce, reduction_);
+    }
   }
 
   Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {

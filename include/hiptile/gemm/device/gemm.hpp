@@ -207,13 +207,16 @@ class Gemm {
     if (Status const s = Workspace::prepare(params_.serial, workgroups_, slices_, stream); !ok(s)) return s;
     LaunchConfig const config{{unsigned(workgroups_), 1, unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
-    if constexpr (!kParallelSplitK) return s;
-    if (!ok(s)) return s;
-    LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n))},
-                              {unsigned(Reduction::kMaxThreadsPerBlock)},
-                              0,
-                              stream};
-    return launch<Reduction>(reduce, reduction_);
+    if constexpr (!kParallelSplitK) {
+      return s;
+    } else {  // (a discarded branch: other configurations never instantiate the reduction)
+      if (!ok(s)) return s;
+      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n))},
+                                {unsigned(Reduction::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+      return launch<Reduction>(reduce, reduction_);
+    }
   }
 
   Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {

@@ -144,7 +144,8 @@ struct PlaceholderComponents {
     HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int, int,
                                    std::byte*) {}
   };
-  using Reduction = kernel::SplitKReduction<epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>;
+  using Output = epilogue::MatrixOutput<ElementC, layout::RowMajor>;
+  using Reduction = kernel::SplitKReduction<Output, OutputOp>;
 };
 
 // An output functor that does nothing, in place of one that is not an EpilogueFunctor.
