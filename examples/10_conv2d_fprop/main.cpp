@@ -142,12 +142,7 @@ int run() {
               static_cast<long long>(conv.workgroups()), Conv::kThreads, Conv::kLdsBytes);
   std::printf("  ReLU zeroed %lld of %lld outputs\n", static_cast<long long>(zeroed),
               static_cast<long long>(pixels_out * problem.k));
-  std::printf("  check against the double reference: %lld elements, %lld mismatches, %lld unwritten\n",
-              static_cast<long long>(result.checked), static_cast<long long>(result.mismatches),
-              static_cast<long long>(result.unwritten));
-  std::printf("  max error %.3g absolute; the worst element is at %.0f%% of its tolerance\n", result.max_abs_error,
-              100.0 * std::fabs(result.worst_result - result.worst_reference) / result.worst_tolerance);
-  if (!result.passed()) std::printf("  %s\n", host::to_string(result).c_str());
+  std::fputs(host::report(result).c_str(), stdout);
   if constexpr (hiptile::kBackend == hiptile::Backend::kSim) {
     hiptile::sim::Counters const& counters = hiptile::sim::counters();
     std::printf("  simulator: %llu workgroups, %llu MFMAs, %llu barriers; simulated in %.3f s (wall time)\n",

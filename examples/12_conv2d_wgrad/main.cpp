@@ -108,11 +108,7 @@ int run() {
               static_cast<long long>(gemm.m), static_cast<long long>(gemm.n), static_cast<long long>(gemm.k));
   std::printf("  launch: %lld workgroups in %d grid rows (one per group)\n",
               static_cast<long long>(wgrad.workgroups()), wgrad.batches());
-  std::printf("  check against the double reference: %lld elements, %lld mismatches\n",
-              static_cast<long long>(result.checked), static_cast<long long>(result.mismatches));
-  std::printf("  max error %.3g absolute; the worst element is at %.0f%% of its tolerance\n", result.max_abs_error,
-              100.0 * std::fabs(result.worst_result - result.worst_reference) / result.worst_tolerance);
-  if (!result.passed()) std::printf("  %s\n", host::to_string(result).c_str());
+  std::fputs(host::report(result).c_str(), stdout);
   std::printf("%s\n", result.passed() ? "PASSED" : "FAILED");
   return result.passed() ? 0 : 1;
 }

@@ -111,12 +111,7 @@ int run() {
   std::printf("  launch: %lld workgroups of %d threads; %s in %.3f s (wall time)\n",
               static_cast<long long>(conv.workgroups()), Conv3d::kThreads,
               hiptile::kBackend == hiptile::Backend::kSim ? "simulated" : "ran", seconds);
-  std::printf("  check against the double reference: %lld elements, %lld mismatches, %lld unwritten\n",
-              static_cast<long long>(result.checked), static_cast<long long>(result.mismatches),
-              static_cast<long long>(result.unwritten));
-  std::printf("  max error %.3g absolute; the worst element is at %.0f%% of its tolerance\n", result.max_abs_error,
-              100.0 * std::fabs(result.worst_result - result.worst_reference) / result.worst_tolerance);
-  if (!result.passed()) std::printf("  %s\n", host::to_string(result).c_str());
+  std::fputs(host::report(result).c_str(), stdout);
   std::printf("%s\n", result.passed() ? "PASSED" : "FAILED");
   return result.passed() ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <set>
 #include <span>
 #include <stdexcept>
@@ -220,6 +221,11 @@ TEST_CASE("compare finds a planted error and counts planted poison as unwritten"
     CHECK(r.worst_row == 7);
     CHECK(r.worst_col == 11);
     CHECK(r.max_abs_error >= 40.0 * tol);
+    // What an example prints: the counts, and the failure line naming the worst element.
+    std::string const report = host::report(r);
+    CHECK_THAT(report, Catch::Contains(std::to_string(m * n) + " elements, 1 mismatches, 0 unwritten"));
+    CHECK_THAT(report, Catch::Contains("worst at (7, 11)"));
+    CHECK_THAT(host::report(clean), !Catch::Contains("worst at"));
   }
   SECTION("elements left as poison are unwritten, a computed NaN is a mismatch") {
     result.at(0, 0) = host::poison_value<half_t>();

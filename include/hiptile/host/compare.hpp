@@ -19,6 +19,7 @@
 // fp32 subnormals while accumulating. An activation's own error and its effect are not included:
 // scale the tolerance or compare the pre-activation values.
 #include <cmath>
+#include <cstdio>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -61,6 +62,21 @@ inline std::string to_string(Comparison const& c) {
       << c.worst_reference << ", tolerance " << c.worst_tolerance;
   }
   return s.str();
+}
+
+// What an example prints about a comparison: the counts, the largest error and how close the
+// worst element came to its tolerance, and on a failure the one line of to_string.
+inline std::string report(Comparison const& c) {
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "  check against the double reference: %lld elements, %lld mismatches, %lld unwritten\n"
+                "  max error %.3g absolute; the worst element is at %.0f%% of its tolerance\n",
+                static_cast<long long>(c.checked), static_cast<long long>(c.mismatches),
+                static_cast<long long>(c.unwritten), c.max_abs_error,
+                100.0 * std::fabs(c.worst_result - c.worst_reference) / c.worst_tolerance);
+  std::string text = line;
+  if (!c.passed()) text += "  " + to_string(c) + "\n";
+  return text;
 }
 
 // A per-element tolerance: the largest |result - reference| accepted at (row, column).
