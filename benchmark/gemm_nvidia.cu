@@ -32,6 +32,17 @@ using Tile128x128x64 = Variant<GemmShape<128, 128, 64>, GemmShape<64, 64, 64>, 3
 using Tile128x256x64 = Variant<GemmShape<128, 256, 64>, GemmShape<64, 64, 64>, 3>;    // 8 warps, 3 stages
 using Tile256x128x64s3 = Variant<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 3>;  // the default tile, 3 stages
 using Tile256x128x32 = Variant<GemmShape<256, 128, 32>, GemmShape<64, 64, 32>, 4>;    // 8 warps, 4 stages
+// Stream-K (a grid of the device's SMs sharing the tiles' K iterations): the default's
+// configuration, and the 128 × 128 tile, whose smaller tiles quantise less.
+using StreamK = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
+                                   arch::Sm90, Gemm::TileShapeType, Gemm::WaveShapeType, Gemm::MmaAtomType,
+                                   Gemm::OutputOpType, Gemm::TileOrderType, Gemm::kStages,
+                                   gemm::kernel::SplitKMode::kStreamK>;
+using StreamK128x128x64 =
+    gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
+                       arch::Sm90, GemmShape<128, 128, 64>, GemmShape<64, 64, 64>, arch::MmaSync16x8x16F16,
+                       epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 3,
+                       gemm::kernel::SplitKMode::kStreamK>;
 
 void check(cudaError_t e, char const* what) {
   if (e != cudaSuccess) {
@@ -118,10 +129,20 @@ template <class G>
 void BM_Hiptile(benchmark::State& state) {
   Problem p(state.range(0), state.range(1), state.range(2));
   typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
+  void* workspace = nullptr;
+  args.workspace_bytes = G::get_workspace_size(args);
+  if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc");
+  args.workspace = workspace;
   G gemm;
   if (Status s = gemm.initialize(args); !ok(s)) {
     state.SkipWithError(to_string(s));
+    cudaFree(workspace);
     return;
+  }
+  if constexpr (G::kStreamK) {  // what the schedule chose
+    state.counters["dp_tiles"] = gemm.stream_k().dp_tiles;
+    state.counters["sk_tiles"] = gemm.stream_k().sk_tiles;
+    state.counters["units"] = gemm.stream_k().units;
   }
   time_gpu(state, p, [&] {
     if (!ok(gemm.run())) std::exit(3);
@@ -130,6 +151,7 @@ void BM_Hiptile(benchmark::State& state) {
   if (it != cublas_seconds().end()) {
     state.counters["vs_cublas"] = it->second / (p.flops() / (state.counters["TFLOPS"] * 1e12));
   }
+  cudaFree(workspace);
 }
 
 template <class Function>
@@ -147,10 +169,13 @@ void add(char const* name, Function function, int m, int n, int k) {
 // (clocks fall as it warms; a long series measured later reads a few percent slower).
 int main(int argc, char** argv) {
   int const shapes[][3] = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
-                           {4096, 4096, 512},  {512, 512, 8192},   {16, 4096, 4096}};
+                           {4096, 4096, 512},  {512, 512, 8192},   {16, 4096, 4096},   {3000, 3000, 3000},
+                           {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1500, 2500, 3500}};
   for (auto const& s : shapes) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
     add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, s[0], s[1], s[2]);
+    add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, s[0], s[1], s[2]);
+    add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
   }
   for (int size : {4096, 8192}) {
     add("BM_Cublas", BM_Cublas, size, size, size);

@@ -1,7 +1,8 @@
 // Split-K kernels compiled for one AMD arch so that their ISA can be checked
 // (test/amd/CMakeLists.txt): DefaultGemm f16 TN with serial split-K (per-tile semaphores: the
 // device-scope fences and flag spin of platform/device_flag.hpp) and with parallel split-K, its
-// reduction kernel, and DefaultConvolution's f16 Wgrad with serial split-K.
+// reduction kernel, and DefaultConvolution's f16 Wgrad with serial split-K; the same GEMM with
+// stream-K (its partial tiles' flags, and a loop over the unit's pieces around the K loop).
 // HIPTILE_SPLIT_K_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
@@ -26,6 +27,7 @@ using SplitGemm = hiptile::gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMa
                                               Base::OutputOpType, Base::TileOrderType, Base::kStages, Mode>;
 using SerialGemm = SplitGemm<SplitKMode::kSerial>;
 using ParallelGemm = SplitGemm<SplitKMode::kParallel>;
+using StreamKGemm = SplitGemm<SplitKMode::kStreamK>;
 
 using Wgrad = hiptile::conv::device::DefaultConvolution<hiptile::conv::ConvOperator::kWgrad, half_t, half_t, Arch>;
 using SerialWgrad = hiptile::conv::device::ImplicitGemmConvolution<
@@ -42,3 +44,5 @@ template __global__ void hiptile::kernel_entry<split_k_isa::ParallelGemm::Reduct
     split_k_isa::ParallelGemm::Reduction::Params);
 template __global__ void hiptile::kernel_entry<split_k_isa::SerialWgrad::Kernel>(
     split_k_isa::SerialWgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<split_k_isa::StreamKGemm::Kernel>(
+    split_k_isa::StreamKGemm::Kernel::Params);

@@ -31,6 +31,7 @@ std::vector<Shape> const kShapes = {
     {1000, 1000, 1000, 0}, {777, 333, 2048, 8},
 };
 constexpr int kSplitKSlices = 3;  // for the split-K configurations
+int stream_k_workgroups = 0;      // for the stream-K configuration: 0 sizes the grid to the device
 
 template <class T>
 struct Device {
@@ -71,7 +72,11 @@ bool run_case(Shape s, float alpha, float beta) {
                                 typename OutputOp::Params{alpha, beta}};
   host::DeviceBuffer<std::byte> workspace;
   if constexpr (Gemm::kSplitK != gemm::kernel::SplitKMode::kNone) {
-    args.split_k_slices = kSplitKSlices;
+    if constexpr (Gemm::kStreamK) {
+      args.stream_k_workgroups = stream_k_workgroups;
+    } else {
+      args.split_k_slices = kSplitKSlices;
+    }
     args.workspace_bytes = Gemm::get_workspace_size(args);
     workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
     args.workspace = workspace.data();
@@ -164,6 +169,13 @@ int main() {
                                           SplitKMode::kParallel>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SerialGemm>("f16 TN -> f16, serial split-K");
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, ParallelGemm>("f16 TN -> f16, parallel split-K");
+  // Stream-K on the H100's SMs (queried), then on 7 workgroups so that the small shapes share tiles too.
+  using StreamKGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                         Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType,
+                                         Base::OutputOpType, Base::TileOrderType, Base::kStages, SplitKMode::kStreamK>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, StreamKGemm>("f16 TN -> f16, stream-K on the device");
+  stream_k_workgroups = 7;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, StreamKGemm>("f16 TN -> f16, stream-K on 7 workgroups");
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

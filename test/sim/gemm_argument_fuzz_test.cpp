@@ -14,6 +14,7 @@
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
+#include "hiptile/sim/runtime.hpp"
 
 namespace {
 
@@ -26,6 +27,7 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 namespace device = hiptile::gemm::device;
 namespace arch = hiptile::arch;
+using hiptile::gemm::kernel::SplitKMode;
 
 // How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap D with an
 // input it must not.
@@ -59,10 +61,16 @@ struct GemmSubject {
     std::array<bool, kOperands> null{};
     Alias alias = Alias::kNone;
     int slices = 1;
-    fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K configurations only
+    int stream_k_workgroups = 0;  // stream-K configurations only
+    int stream_k_partitions = 0;
+    fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K and stream-K only
     std::uint64_t seed = 1;
   };
-  static constexpr bool kSplitK = Gemm::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
+  static constexpr bool kStreamK = Gemm::kSplitK == SplitKMode::kStreamK;
+  static constexpr bool kWorkspace = Gemm::kSplitK != SplitKMode::kNone;  // split-K or stream-K
+  // Stream-K runs checked with some tiles shared, so that the suite is known to reach the handing
+  // on of partial sums.
+  static inline std::int64_t shared_tile_checks = 0;
 
   static std::string name() { return hiptile::kernel_name<Gemm>(); }
 
@@ -182,7 +190,52 @@ struct GemmSubject {
       slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
     }
     f.push_back(slices);
-    if (kSplitK) f.push_back(fuzz::workspace_field<Case>());
+    if constexpr (kStreamK) {
+      // 0 asks the device (the simulator's compute units × resident workgroups); more than the
+      // tiles' K iterations can use leaves the schedule with fewer units than given.
+      fuzz::Field<Case> workgroups{"stream_k_workgroups", {}};
+      for (std::int64_t v : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2}, std::int64_t{7}, std::int64_t{64},
+                             Gemm::kMaxWorkgroups, Gemm::kMaxWorkgroups + 1, std::int64_t{INT_MAX},
+                             std::int64_t{-1}, std::int64_t{INT_MIN}}) {
+        workgroups.settings.push_back({std::to_string(v), [=](Case& c) { c.stream_k_workgroups = int(v); }});
+      }
+      // Found by this suite: a given count past kMaxWorkgroups made a grid one launch cannot hold,
+      // and iterations · units past 2^63 overflowed a unit's range (now kErrorIndexOverflow).
+      workgroups.settings.push_back({"INT_MAX on 65536 x 65536 x 2^20", [](Case& c) {
+                                       c.m = c.n = 65536;
+                                       c.k = 1 << 20;
+                                       c.stream_k_workgroups = INT_MAX;
+                                     }});
+      workgroups.settings.push_back({"kMaxWorkgroups on 2^19 x 2^18 x (2^22 - 32)", [](Case& c) {
+                                       c.m = 1 << 19;
+                                       c.n = 1 << 18;
+                                       c.k = (1 << 22) - 32;
+                                       c.stream_k_workgroups = int(Gemm::kMaxWorkgroups);
+                                     }});
+      f.push_back(workgroups);
+      // 0: the device's XCDs; the schedule uses one group unless the units divide evenly.
+      fuzz::Field<Case> partitions{"stream_k_partitions", {}};
+      for (int v : {0, 1, 2, 3, 8, INT_MAX, -1, INT_MIN}) {
+        partitions.settings.push_back({std::to_string(v), [=](Case& c) { c.stream_k_partitions = v; }});
+      }
+      f.push_back(partitions);
+    }
+    if constexpr (kWorkspace) {
+      fuzz::Field<Case> workspace = fuzz::workspace_field<Case>();
+      if constexpr (kStreamK) {
+        // Stream-K takes no slices; it needs a workspace when a tile is shared, which the baseline's
+        // few tiles are (on the device's grid) once K spans two tiles.
+        for (auto& setting : workspace.settings) {
+          setting.second = [set = setting.second](Case& c) {
+            int const slices = c.slices;
+            set(c);
+            c.slices = slices;
+            if (c.k > 0 && c.k <= Tile::kK) c.k += Tile::kK;
+          };
+        }
+      }
+      f.push_back(workspace);
+    }
     return f;
   }
 
@@ -242,6 +295,8 @@ struct GemmSubject {
       args_.bias = reinterpret_cast<EC const*>(p[kBias]);
       args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
       args_.split_k_slices = c.slices;
+      args_.stream_k_workgroups = c.stream_k_workgroups;
+      args_.stream_k_partitions = c.stream_k_partitions;
       workspace_.give(arena_, args_, Gemm::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
                       ptr_[kD]);
     }
@@ -261,7 +316,11 @@ struct GemmSubject {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       auto const& p = op.params();
-      if (op.workgroups() != tiles || tiles > Gemm::kMaxWorkgroups) return "grid of " + std::to_string(op.workgroups());
+      if constexpr (kStreamK) {
+        if (std::string const e = check_stream_k(op, tiles); !e.empty()) return e;
+      } else if (op.workgroups() != tiles || tiles > Gemm::kMaxWorkgroups) {
+        return "grid of " + std::to_string(op.workgroups());
+      }
       if (op.split_k_slices() != c_.slices) return "split into " + std::to_string(op.split_k_slices()) + " slices";
       if (p.epilogue.output.extent_m != c_.m || p.epilogue.output.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
           p.mainloop.b.extent_k != c_.k) {
@@ -321,8 +380,12 @@ struct GemmSubject {
         }
       }
       if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
+      if constexpr (kStreamK) {
+        hiptile::gemm::kernel::StreamKSchedule s;
+        if (hiptile::ok(Gemm::stream_k_schedule(args_, s)) && s.units > 0) ++shared_tile_checks;
+      }
       return arena_.changes([&](std::byte const* p) {
-        if (workspace_.contains(p)) return true;  // split-K's to use
+        if (workspace_.contains(p)) return true;  // split-K's or stream-K's to use
         std::int64_t const offset = p - ptr_[kD];
         if (offset < 0) return false;
         std::int64_t const element = offset / std::int64_t(sizeof(EC));
@@ -332,6 +395,70 @@ struct GemmSubject {
     }
 
    private:
+    // Stream-K's schedule against what stream_k.hpp promises: every tile data-parallel or shared, a
+    // grid one launch holds, no more units than workgroups given (or the device can hold: 32 waves
+    // per compute unit), partitions that divide them, a workspace exactly when a tile is shared; and
+    // the pieces of the first, middle and last units covering their share of their group's K
+    // iterations, ⌊u · I / U⌋ to ⌊(u + 1) · I / U⌋, with the owners' peer counts, in 128 bits.
+    std::string check_stream_k(Gemm const& op, std::int64_t tiles) const {
+      using Int128 = ByteRange::Int128;
+      auto const& s = op.stream_k();
+      std::int64_t const k_tiles = hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK);
+      std::int64_t const most_units = c_.stream_k_workgroups > 0 ? c_.stream_k_workgroups
+                                                                 : std::int64_t{hiptile::sim::compute_units()} * 32;
+      int const most_partitions = c_.stream_k_partitions > 0
+                                      ? c_.stream_k_partitions
+                                      : Gemm::ArchTag::xcds(hiptile::sim::compute_units());
+      std::ostringstream at;
+      at << "stream-K schedule (dp " << s.dp_tiles << ", shared " << s.sk_tiles << ", units " << s.units
+         << ", partitions " << s.partitions << ", K iterations " << s.k_tiles << ", grid " << op.workgroups() << ")";
+      if (op.workgroups() != s.workgroups() || op.workgroups() < 1 || op.workgroups() > Gemm::kMaxWorkgroups) {
+        return at.str() + ": grid";
+      }
+      if (s.dp_tiles < 0 || s.sk_tiles < 0 || s.dp_tiles + std::int64_t{s.sk_tiles} != tiles || s.k_tiles != k_tiles ||
+          (s.units == 0) != (s.sk_tiles == 0) || s.units > most_units ||
+          Int128(s.units) > Int128(s.sk_tiles) * s.k_tiles) {
+        return at.str() + ": tiles or units";
+      }
+      if (s.partitions < 1 || s.partitions > std::max(most_partitions, 1) ||
+          (s.units > 0 && s.units % s.partitions != 0)) {
+        return at.str() + ": partitions";
+      }
+      if ((Gemm::get_workspace_size(args_) > 0) != (s.units > 0)) return at.str() + ": workspace";
+      for (std::int64_t unit : {std::int64_t{0}, std::int64_t{1}, std::int64_t{s.units / 2},
+                                std::int64_t{s.units} - 2, std::int64_t{s.units} - 1}) {
+        if (unit < 0 || unit >= s.units) continue;
+        // The unit's group: the shared tiles j (tile id dp + j) with j ≡ unit (mod partitions).
+        std::int64_t const residue = unit % s.partitions, local = unit / s.partitions;
+        std::int64_t const units = s.units / s.partitions;
+        std::int64_t const group_tiles = (s.sk_tiles - residue + s.partitions - 1) / s.partitions;
+        Int128 const iterations = Int128(group_tiles) * k_tiles;
+        Int128 const begin = iterations * local / units, end = iterations * (local + 1) / units;
+        hiptile::gemm::kernel::StreamKPieces pieces(s, int(unit));
+        hiptile::gemm::kernel::StreamKPiece piece;
+        Int128 next = end;  // pieces come last tile first
+        int count = 0;
+        while (next > begin && pieces.next(piece) && ++count <= 4) {
+          std::int64_t const j = std::int64_t{piece.tile} - s.dp_tiles - residue;
+          Int128 const tile_begin = Int128(j / s.partitions) * k_tiles;
+          // The unit holding the tile's first iteration: the largest l with ⌊l · I / U⌋ <= it.
+          Int128 const first_unit = ((tile_begin + 1) * units - 1) / iterations;
+          bool const owner = piece.k.last == k_tiles;
+          if (j < 0 || j % s.partitions != 0 || j / s.partitions >= group_tiles || piece.k.first < 0 ||
+              piece.k.first >= piece.k.last ||
+              tile_begin + piece.k.last != next || piece.owner != owner ||
+              piece.peers != (owner ? std::int64_t(local - first_unit) : 0)) {
+            break;
+          }
+          next = tile_begin + piece.k.first;
+        }
+        if (next != begin || pieces.next(piece)) {
+          return at.str() + ": unit " + std::to_string(unit) + "'s pieces do not cover its iterations";
+        }
+      }
+      return "";
+    }
+
     // Inputs: A and B positive (so a product's sign never hangs on rounding), C and the bias of
     // either sign. D keeps the arena's random bytes, except in place, where it holds C's values.
     void fill() {
@@ -373,11 +500,17 @@ void fuzz_gemm(char const* label, std::uint64_t seed) {
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorGridTooLarge)) == 1);
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorOperandTooLarge)) == 1);
   CHECK(report.refused.size() >= 8);
-  if constexpr (Gemm::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone) {
+  if constexpr (Gemm::kSplitK != SplitKMode::kNone) {
     CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorWorkspaceNull)) == 1);
     CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorWorkspaceTooSmall)) == 1);
-  } else {
+  }
+  if constexpr (Gemm::kSplitK == SplitKMode::kNone || Gemm::kSplitK == SplitKMode::kStreamK) {
     CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorNotSupported)) == 1);  // slices > 1
+  }
+  if constexpr (Gemm::kSplitK == SplitKMode::kStreamK) {
+    std::int64_t const shared = GemmSubject<Gemm>::shared_tile_checks;
+    WARN(label << ": " << shared << " output checks of runs with shared tiles");
+    CHECK(shared > 0);
   }
 }
 
@@ -391,7 +524,7 @@ using F16Small16x16 =
 using F32Simt = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, arch::Gfx942,
                              hiptile::GemmShape<128, 128, 16>, hiptile::GemmShape<64, 64, 16>, arch::SimtFma<float, 64>,
                              hiptile::epilogue::LinearCombination<float>, hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
-template <hiptile::gemm::kernel::SplitKMode Mode>
+template <SplitKMode Mode>
 using F16TNSplitK = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Gfx942,
                                  F16TN::TileShapeType, F16TN::WaveShapeType, F16TN::MmaAtomType,
                                  F16TN::OutputOpType, F16TN::TileOrderType, F16TN::kStages, Mode>;
@@ -413,11 +546,14 @@ TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f32 SIM
   fuzz_gemm<F32Simt>("f32 SIMT FMA", 5);
 }
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, serial split-K", "[fuzz][split_k]") {
-  fuzz_gemm<F16TNSplitK<hiptile::gemm::kernel::SplitKMode::kSerial>>("f16 TN, serial split-K", 6);
+  fuzz_gemm<F16TNSplitK<SplitKMode::kSerial>>("f16 TN, serial split-K", 6);
 }
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, parallel split-K",
           "[fuzz][split_k]") {
-  fuzz_gemm<F16TNSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>>("f16 TN, parallel split-K", 7);
+  fuzz_gemm<F16TNSplitK<SplitKMode::kParallel>>("f16 TN, parallel split-K", 7);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, stream-K", "[fuzz][stream_k]") {
+  fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>>("f16 TN, stream-K", 8);
 }
 
 }  // namespace

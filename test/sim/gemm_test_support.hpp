@@ -73,6 +73,8 @@ struct Epilogue {
   BiasMode bias_mode = BiasMode::kNone;
   std::string activation = "identity";
   int split_k_slices = 1;  // with a split-K configuration
+  int stream_k_workgroups = 0;  // with a stream-K configuration
+  int stream_k_partitions = 0;
 };
 
 // The activations in double, from their definitions (not from hiptile's float approximations).
@@ -106,6 +108,8 @@ void run_case(Shape s, Epilogue e, Act act) {
   typename Gemm::Arguments args{GemmCoord{s.m, s.n, s.k}, a.cref(), b.cref(), c.cref(), d.ref(),
                                 typename OutputOp::Params{e.alpha, e.beta, act}, bias.data(), e.bias_mode};
   args.split_k_slices = e.split_k_slices;
+  args.stream_k_workgroups = e.stream_k_workgroups;
+  args.stream_k_partitions = e.stream_k_partitions;
   std::vector<std::byte> workspace(Gemm::get_workspace_size(args) + 16);  // 16-byte aligned below
   args.workspace = workspace.data() + (16 - reinterpret_cast<std::uintptr_t>(workspace.data()) % 16) % 16;
   args.workspace_bytes = Gemm::get_workspace_size(args);

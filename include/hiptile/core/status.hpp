@@ -34,6 +34,7 @@ enum class Status {
   kErrorDilatedStridedDgrad,  // convolution: dgrad with both stride > 1 and dilation > 1 in one dimension
   kErrorWorkspaceTooSmall,    // the workspace is smaller than get_workspace_size()
   kErrorDeadlock,             // a workgroup waits for a flag no other workgroup can set any more
+  kErrorDeviceQuery,          // the runtime could not report a fact of the device (compute units, occupancy)
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -70,6 +71,7 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorDilatedStridedDgrad: return "dgrad with stride > 1 and dilation > 1 in one dimension is not supported";
     case Status::kErrorWorkspaceTooSmall: return "workspace smaller than get_workspace_size()";
     case Status::kErrorDeadlock: return "deadlock: a workgroup waits for a flag no other workgroup can set";
+    case Status::kErrorDeviceQuery: return "the runtime could not report a device fact (compute units, occupancy)";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

@@ -4,6 +4,7 @@
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/device_flag.hpp"
 #include "hiptile/platform/device_memory.hpp"
+#include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/dim3.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/launch.hpp"

@@ -62,6 +62,8 @@ class ImplicitGemmConvolution {
                                                             ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
                                                             OutputOp, gemm::kernel::RowMajorTileOrder, Stages>) > 0);
   static_assert(sizeof(ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, Algorithm, AccessElements>) > 0);
+  static_assert(SplitK != gemm::kernel::SplitKMode::kStreamK,
+                "ImplicitGemmConvolution: stream-K is GEMM's (one problem); use SplitKMode::kSerial or kParallel");
   using Components = ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm,
                                     AccessElements, Stages, LoadDivision, StoreDivision, SplitK>;
 
@@ -89,7 +91,7 @@ class ImplicitGemmConvolution {
   using Epilogue = typename Components::Epilogue;
   using Kernel = typename Components::Kernel;
   using Reduction = typename Components::Reduction;  // parallel split-K's second kernel
-  using Workspace = gemm::device::SplitKWorkspace<SplitK, typename Kernel::SerialSplitK>;
+  using Workspace = gemm::device::SplitKWorkspace<SplitK, typename Kernel::Partials>;
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
@@ -195,7 +197,7 @@ class ImplicitGemmConvolution {
   }
 
   // Bytes of workspace the arguments need (split_k_workspace.hpp): split-K's partial sums (and
-  // serial split-K's semaphores), 0 without split-K (and 0 for arguments can_implement refuses
+  // serial split-K's flags), 0 without split-K (and 0 for arguments can_implement refuses
   // for another reason).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
     ConvGeometry geometry;
@@ -238,7 +240,7 @@ class ImplicitGemmConvolution {
       e.bias = args.bias;
       e.bias_mode = bias_mode;
       e.op = args.output_op;
-      params.serial = Workspace::serial(args.workspace, l.tiles * l.batches);
+      params.partials = Workspace::partial_tiles(args.workspace, Workspace::slots(args.split_k_slices, {l.tiles, l.batches}));
     }
     params.slices = args.split_k_slices;
     params_ = params;
@@ -250,10 +252,10 @@ class ImplicitGemmConvolution {
 
   // The convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
   // reduction (grid: element blocks × batches), on the same stream; serial split-K zeroes its
-  // semaphores first.
+  // flags first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    if (Status const s = Workspace::prepare(params_.serial, launch_.tiles * launch_.batches, slices_, stream);
+    if (Status const s = Workspace::prepare(params_.partials, Workspace::slots(slices_, {launch_.tiles, launch_.batches}), stream);
         !ok(s)) {
       return s;
     }

@@ -10,7 +10,9 @@
 //
 // SplitK (kernel/split_k.hpp) = kSerial or kParallel divides each tile's K loop among
 // Arguments::split_k_slices workgroups, with get_workspace_size(args) bytes of workspace given in
-// Arguments: for a few tiles with a long K.
+// Arguments: for a few tiles with a long K. kStreamK runs a grid sized to the device whose
+// workgroups share the tiles' K iterations evenly (kernel/stream_k.hpp): for tile counts that are
+// not a multiple of the device.
 //
 // A wrong configuration stops at compile time with one static_assert naming what to change;
 // a wrong argument is refused by can_implement() (and initialize()) with its own Status. No entry
@@ -30,6 +32,7 @@
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/layout/tensor_ref.hpp"
+#include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
 
@@ -68,6 +71,7 @@ class Gemm {
   static constexpr int kStages = Stages;
   static constexpr kernel::SplitKMode kSplitK = SplitK;
   static constexpr bool kParallelSplitK = SplitK == kernel::SplitKMode::kParallel;
+  static constexpr bool kStreamK = SplitK == kernel::SplitKMode::kStreamK;
 
   static constexpr OperandMajor kMajorA = Config::kMajorA;
   static constexpr OperandMajor kMajorB = Config::kMajorB;
@@ -81,7 +85,7 @@ class Gemm {
   using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, typename Config::Order,
                                     /*kBatched=*/false, SplitK>;
   using Reduction = typename Config::Reduction;  // parallel split-K's second kernel
-  using Workspace = SplitKWorkspace<SplitK, typename Kernel::SerialSplitK>;
+  using Workspace = SplitKWorkspace<SplitK, typename Kernel::Partials>;
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   // Elements per 16-byte vector load: pointers and leading dimensions of A and B must be multiples.
@@ -102,6 +106,11 @@ class Gemm {
     ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn)
     epilogue::BiasMode bias_mode = epilogue::BiasMode::kNone;
     int split_k_slices = 1;          // > 1 only with SplitKMode::kSerial or kParallel
+    // SplitKMode::kStreamK only (0 elsewhere): the workgroups resident at once that the tiles are
+    // shared among, 0 for the device's (compute units × this kernel's resident workgroups per unit,
+    // queried); the groups they are split into, 0 for the device's XCDs (ArchTag::xcds).
+    int stream_k_workgroups = 0;
+    int stream_k_partitions = 0;
     void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
     std::size_t workspace_bytes = 0;
   };
@@ -112,6 +121,8 @@ class Gemm {
     if (p.m <= 0 || p.n <= 0 || p.k <= 0) return Status::kErrorInvalidProblem;
     if (!epilogue::is_valid(args.bias_mode)) return Status::kErrorInvalidEnum;
     if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
+    if (args.stream_k_workgroups < 0 || args.stream_k_partitions < 0) return Status::kErrorInvalidProblem;
+    if (!kStreamK && (args.stream_k_workgroups != 0 || args.stream_k_partitions != 0)) return Status::kErrorNotSupported;
     bool const source = Op(args.output_op).is_source_needed();
     bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
     if (args.a.data == nullptr || args.b.data == nullptr || args.d.data == nullptr) return Status::kErrorNullPointer;
@@ -153,15 +164,52 @@ class Gemm {
                                 max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
     }
-    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args), {r.a, r.b, r.c, r.d, r.bias});
+    kernel::StreamKSchedule schedule;
+    if (Status const s = stream_k_schedule(args, schedule); !ok(s)) return s;
+    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, schedule),
+                            {r.a, r.b, r.c, r.d, r.bias});
   }
 
   // Bytes of workspace the arguments need (split_k_workspace.hpp): split-K's partial sums (and
-  // serial split-K's semaphores), 0 without split-K or for a problem with an extent ≤ 0.
+  // serial split-K's flags), stream-K's flags and partial sums of its units (for the device's
+  // workgroups when stream_k_workgroups is 0), 0 without split-K or stream-K, for a problem with
+  // an extent ≤ 0, or when the device cannot be queried (can_implement then says so).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
     GemmCoord const& p = args.problem;
     if (p.m <= 0 || p.n <= 0 || p.k <= 0 || args.split_k_slices < 1) return 0;
-    return workspace_bytes(args);
+    kernel::StreamKSchedule schedule;
+    if (!ok(stream_k_schedule(args, schedule))) return 0;
+    return workspace_bytes(args, schedule);
+  }
+
+  // Stream-K: how the arguments' tiles would be shared (kernel/stream_k.hpp) — data-parallel
+  // tiles, shared tiles, units, partitions — for the device's workgroups unless the arguments
+  // give them. Valid problems only; without stream-K, every tile data-parallel.
+  static Status stream_k_schedule(Arguments const& args, kernel::StreamKSchedule& schedule) noexcept {
+    GemmCoord const& p = args.problem;
+    kernel::StreamKSchedule s;
+    s.dp_tiles = static_cast<int>(std::min<std::int64_t>(tiles(p), kernel::kMaxTiles));
+    if constexpr (kStreamK) {
+      int units = 0;
+      if (args.stream_k_workgroups == 0 || args.stream_k_partitions == 0) {
+        if (Status const q = query_compute_units(units); !ok(q)) return q;
+      }
+      // (The grid is then at most the larger of the tiles and these workgroups: within kMaxWorkgroups.)
+      int workgroups = static_cast<int>(std::min<std::int64_t>(args.stream_k_workgroups, kMaxWorkgroups));
+      if (workgroups == 0) {
+        int resident = 0;
+        if (Status const q = query_resident_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, resident); !ok(q)) return q;
+        workgroups = static_cast<int>(std::min<std::int64_t>(std::int64_t(units) * resident, kMaxWorkgroups));
+      }
+      int const partitions = args.stream_k_partitions != 0 ? args.stream_k_partitions : Arch::xcds(units);
+      if (Status const m = kernel::StreamKSchedule::make(s.dp_tiles, ceil_div(p.k, TileShape::kK), workgroups,
+                                                           partitions, s);
+          !ok(m)) {
+        return m;
+      }
+    }
+    schedule = s;
+    return Status::kSuccess;
   }
 
   // Runs can_implement, then builds the kernel's Params. On any failure the operator is left
@@ -190,21 +238,23 @@ class Gemm {
       e.bias = args.bias;
       e.bias_mode = args.bias_mode;
       e.op = args.output_op;
-      params.serial = Workspace::serial(args.workspace, tiles_m * std::int64_t(tiles_n));
     }
+    if (Status const sk = stream_k_schedule(args, params.stream_k); !ok(sk)) return sk;
+    slots_ = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
+    params.partials = Workspace::partial_tiles(args.workspace, slots_);
     params.slices = args.split_k_slices;
     params_ = params;
-    workgroups_ = tiles_m * tiles_n;  // <= kMaxWorkgroups, checked above
+    workgroups_ = params.stream_k.workgroups();  // all tiles without stream-K; <= kMaxWorkgroups
     slices_ = args.split_k_slices;
     initialized_ = true;
     return Status::kSuccess;
   }
 
-  // The GEMM kernel (grid: tiles × 1 × K slices), then with parallel split-K the reduction, on the
-  // same stream; serial split-K zeroes its semaphores first.
+  // The GEMM kernel (grid: tiles or stream-K's workgroups × 1 × K slices), then with parallel
+  // split-K the reduction, on the same stream; serial split-K and stream-K zero their flags first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    if (Status const s = Workspace::prepare(params_.serial, workgroups_, slices_, stream); !ok(s)) return s;
+    if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
     LaunchConfig const config{{unsigned(workgroups_), 1, unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
     if constexpr (!kParallelSplitK) {
@@ -225,11 +275,12 @@ class Gemm {
   }
 
   // What initialize() built: the kernel's parameters and its launch shape (one workgroup per
-  // output tile and K slice, kThreads threads, kLdsBytes of dynamic LDS).
+  // output tile and K slice, or stream-K's workgroups; kThreads threads, kLdsBytes of dynamic LDS).
   typename Kernel::Params const& params() const noexcept { return params_; }
   bool initialized() const noexcept { return initialized_; }
-  int workgroups() const noexcept { return workgroups_; }  // output tiles (grid x)
+  int workgroups() const noexcept { return workgroups_; }  // grid x
   int split_k_slices() const noexcept { return slices_; }  // grid z
+  kernel::StreamKSchedule const& stream_k() const noexcept { return params_.stream_k; }
 
  private:
   using Int128 = ByteRange::Int128;
@@ -282,14 +333,18 @@ class Gemm {
   static std::int64_t tiles(GemmCoord const& p) noexcept {
     return std::int64_t{ceil_div(p.m, TileShape::kM)} * ceil_div(p.n, TileShape::kN);
   }
-  static std::size_t workspace_bytes(Arguments const& args) noexcept {
-    return Workspace::bytes(args.split_k_slices, {tiles(args.problem), 1, args.problem.m, args.problem.n});
+  static typename Workspace::Extents extents(Arguments const& args, kernel::StreamKSchedule const& s) noexcept {
+    return {tiles(args.problem), 1, args.problem.m, args.problem.n, s.units};
+  }
+  static std::size_t workspace_bytes(Arguments const& args, kernel::StreamKSchedule const& s) noexcept {
+    return Workspace::bytes(args.split_k_slices, extents(args, s));
   }
 
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
   int workgroups_ = 0;
   int slices_ = 1;
+  std::int64_t slots_ = 0;  // PartialTiles slots whose flags run() zeroes
   bool initialized_ = false;
 };
 

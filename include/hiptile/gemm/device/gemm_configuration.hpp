@@ -23,6 +23,7 @@
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
@@ -121,7 +122,7 @@ struct PlaceholderComponents {
       int m0, n0;
     };
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
-    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, int, int, std::byte*, int) {}
+    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, kernel::KTileShare, std::byte*, int) {}
   };
   struct Loader {
     template <class Params>

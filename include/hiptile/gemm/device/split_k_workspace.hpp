@@ -1,11 +1,12 @@
 #pragma once
 // SplitKWorkspace: what a device-level operator (Gemm, ImplicitGemmConvolution) does for split-K
-// (kernel/split_k.hpp), written once: the workspace's size and layout, its checks, what the kernel
-// gets from it, and the zeroing a serial launch needs first.
+// and stream-K (kernel/split_k.hpp), written once: the workspace's size and layout, its checks,
+// what the kernel gets from it, and the zeroing a launch with flags needs first.
 //
 //   kParallel  batches · slices fp32 partial matrices of M × N, batch b, slice s at (b · slices + s) · M · N
-//   kSerial    one int semaphore per output tile of every batch (padded to 256 bytes), then each
-//              tile's partial sums (SerialSplitK::kTileBytes); none with one slice
+//   kSerial    PartialTiles with a slot per output tile of every batch: the int flags (padded to
+//              256 bytes), then the slots' partial sums (kTileBytes each); none with one slice
+//   kStreamK   PartialTiles with a slot per stream-K unit; none when no tile is shared
 //   kNone      none
 #include <cstddef>
 #include <cstdint>
@@ -21,39 +22,48 @@
 
 namespace hiptile::gemm::device {
 
-template <kernel::SplitKMode Mode, class SerialSplitK>
+template <kernel::SplitKMode Mode, class PartialTiles>
 struct SplitKWorkspace {
   static constexpr bool kSerial = Mode == kernel::SplitKMode::kSerial;
   static constexpr bool kParallel = Mode == kernel::SplitKMode::kParallel;
+  static constexpr bool kStreamK = Mode == kernel::SplitKMode::kStreamK;
   static constexpr std::size_t kAlignment = 16;         // what the workspace pointer must be aligned to
-  static constexpr std::size_t kSemaphoreAlignment = 256;  // where the serial partial sums start
+  static constexpr std::size_t kFlagAlignment = 256;  // where the slots' partial sums start
 
-  // The extents of one launch: tiles per batch (grid x), batches (grid y), one batch's GEMM M × N.
+  // The extents of one launch: tiles per batch (grid x), batches (grid y), one batch's GEMM M × N,
+  // stream-K's units.
   struct Extents {
     std::int64_t tiles = 0;
     std::int64_t batches = 1;
     int m = 0;
     int n = 0;
+    int stream_k_units = 0;
   };
+
+  // PartialTiles slots the launch needs.
+  static std::int64_t slots(int slices, Extents const& e) noexcept {
+    if (kSerial && slices > 1) return e.tiles * e.batches;
+    if (kStreamK) return e.stream_k_units;
+    return 0;
+  }
 
   // Bytes needed; SIZE_MAX when that does not fit a size_t (no workspace can serve it).
   static std::size_t bytes(int slices, Extents const& e) noexcept {
     using Int128 = ByteRange::Int128;
     Int128 total = 0;
     if (kParallel) total = Int128(e.batches) * slices * e.m * e.n * Int128(sizeof(float));
-    if (kSerial && slices > 1) {
-      Int128 const tiles = Int128(e.tiles) * e.batches;
-      Int128 const align = kSemaphoreAlignment;
-      total = (tiles * Int128(sizeof(int)) + align - 1) / align * align + tiles * Int128(SerialSplitK::kTileBytes);
+    if (Int128 const n = slots(slices, e); n > 0) {
+      Int128 const align = kFlagAlignment;
+      total = (n * Int128(sizeof(int)) + align - 1) / align * align + n * Int128(PartialTiles::kTileBytes);
     }
     return total > Int128(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(total);
   }
 
-  // The slice count: kErrorInvalidProblem below 1, kErrorNotSupported above 1 without split-K,
-  // kErrorGridTooLarge past the grid's z extent.
+  // The slice count: kErrorInvalidProblem below 1, kErrorNotSupported above 1 without serial or
+  // parallel split-K, kErrorGridTooLarge past the grid's z extent.
   static Status check_slices(int slices) noexcept {
     if (slices < 1) return Status::kErrorInvalidProblem;
-    if (slices > 1 && Mode == kernel::SplitKMode::kNone) return Status::kErrorNotSupported;
+    if (slices > 1 && !kSerial && !kParallel) return Status::kErrorNotSupported;
     if (std::uint64_t(slices) > max_grid_extent(2, 1)) return Status::kErrorGridTooLarge;
     return Status::kSuccess;
   }
@@ -77,21 +87,19 @@ struct SplitKWorkspace {
   // Parallel: where the kernel writes the partial sums and the reduction reads them.
   static float* partials(void* workspace) noexcept { return static_cast<float*>(workspace); }
 
-  // Serial: the semaphores and partial sums of `tiles` output tiles (all batches).
-  static typename SerialSplitK::Params serial(void* workspace, std::int64_t tiles) noexcept {
-    if (workspace == nullptr) return {};
+  // Serial and stream-K: the flags and partial sums of `slots` slots (slots(), 0 for none).
+  static typename PartialTiles::Params partial_tiles(void* workspace, std::int64_t slots) noexcept {
+    if (workspace == nullptr || slots == 0) return {};
     auto* const base = static_cast<std::byte*>(workspace);
-    std::size_t const semaphore_bytes = round_up<std::size_t>(std::size_t(tiles) * sizeof(int), kSemaphoreAlignment);
-    return {reinterpret_cast<int*>(base),
-            reinterpret_cast<typename SerialSplitK::Element*>(base + semaphore_bytes)};
+    std::size_t const flag_bytes = round_up<std::size_t>(std::size_t(slots) * sizeof(int), kFlagAlignment);
+    return {reinterpret_cast<int*>(base), reinterpret_cast<typename PartialTiles::Element*>(base + flag_bytes)};
   }
 
-  // Before each serial launch: every semaphore back to zero (a run cut short, or another operator
+  // Before each launch with slots: every flag back to zero (a run cut short, or another operator
   // sharing the workspace, may have left them anywhere), in order on the launch's stream.
-  static Status prepare(typename SerialSplitK::Params const& serial, std::int64_t tiles, int slices,
-                        Stream stream) noexcept {
-    if (!kSerial || slices == 1) return Status::kSuccess;
-    return zero_memory_async(serial.semaphores, std::size_t(tiles) * sizeof(int), stream);
+  static Status prepare(typename PartialTiles::Params const& partials, std::int64_t slots, Stream stream) noexcept {
+    if (slots == 0) return Status::kSuccess;
+    return zero_memory_async(partials.flags, std::size_t(slots) * sizeof(int), stream);
   }
 };
 

@@ -5,15 +5,20 @@
 // (block y) to the loaders and the output mapping; a GEMM's batch is the constant 0. With split-K
 // (split_k.hpp) grid z is the K slice. Parallel: the epilogue writes the slice's partial sums to
 // batch · slices + slice of its output (a workspace) for SplitKReduction to finish. Serial: the
-// slices of a tile take turns through SerialSplitK, and only the last runs the epilogue. LDS comes
-// from the launch's dynamic LDS: the mainloop's stages, reused by the epilogue (kLdsBytesPerWave
-// for each wave) once the mainloop is done.
+// slices of a tile take turns through SerialSplitK, and only the last runs the epilogue. Stream-K
+// (stream_k.hpp, one sub-problem): the first workgroups run whole tiles, the rest run their pieces
+// of the shared tiles, handing partial sums to each tile's owner. LDS comes from the launch's
+// dynamic LDS: the mainloop's stages, reused by the epilogue (kLdsBytesPerWave for each wave) once
+// the mainloop is done.
 #include <cstddef>
 #include <cstdint>
 
+#include "hiptile/gemm/kernel/partial_tiles.hpp"
 #include "hiptile/gemm/kernel/serial_split_k.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/kernel/stream_k.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/lds.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -23,13 +28,17 @@ namespace hiptile::gemm::kernel {
 template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class TileOrder, bool kBatched = false,
           SplitKMode kSplitK = SplitKMode::kNone>
 struct GemmKernel {
-  using SerialSplitK = kernel::SerialSplitK<typename Mainloop::Accumulators, Mainloop::kThreads>;
+  static_assert(!(kBatched && kSplitK == SplitKMode::kStreamK), "stream-K shares the tiles of one problem, not of a batch");
+  using Accumulators = typename Mainloop::Accumulators;
+  using SerialSplitK = kernel::SerialSplitK<Accumulators, Mainloop::kThreads>;
+  using Partials = PartialTiles<Accumulators, Mainloop::kThreads>;
   struct Params {
     typename Mainloop::Params mainloop;
     typename Epilogue::Params epilogue;
     typename TileOrder::Params order;
-    int slices = 1;                               // K slices (grid z) with split-K
-    typename SerialSplitK::Params serial;         // the semaphores and partial sums of serial split-K
+    int slices = 1;                    // K slices (grid z) with split-K
+    typename Partials::Params partials;  // serial split-K's slot per tile, stream-K's per unit
+    StreamKSchedule stream_k;
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
   static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
@@ -38,26 +47,66 @@ struct GemmKernel {
       Mainloop::kLdsBytes > kEpilogueLdsBytes ? Mainloop::kLdsBytes : kEpilogueLdsBytes;
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
-    TileCoord const tile = TileOrder::tile(p.order, static_cast<int>(block_idx_x()));
     int const thread = static_cast<int>(thread_idx_x());
-    int const m0 = tile.m * TileShape::kM;
-    int const n0 = tile.n * TileShape::kN;
+    int const id = static_cast<int>(block_idx_x());
+    std::byte* const lds = dynamic_lds();
+    if constexpr (kSplitK == SplitKMode::kStreamK) {
+      if (id >= p.stream_k.dp_tiles) {
+        run_stream_k_unit(p, id - p.stream_k.dp_tiles, lds, thread);
+        return;
+      }
+    }
     int const batch = kBatched ? static_cast<int>(block_idx_y()) : 0;
-    bool constexpr kParallel = kSplitK == SplitKMode::kParallel;
-    bool constexpr kSplit = kSplitK != SplitKMode::kNone;
+    bool constexpr kSplit = kSplitK == SplitKMode::kSerial || kSplitK == SplitKMode::kParallel;
     int const slice = kSplit ? static_cast<int>(block_idx_z()) : 0;
     int const slices = kSplit ? p.slices : 1;
-    typename Mainloop::Accumulators acc;
-    std::byte* const lds = dynamic_lds();
-    Mainloop::run(acc, p.mainloop, m0, n0, batch, slice, slices, lds, thread);
+    Accumulators acc;
+    TileCoord const tile = multiply_tile(acc, p, id, batch, {slice, slices}, lds, thread);
     if constexpr (kSplitK == SplitKMode::kSerial) {
-      std::int64_t const tile_index = std::int64_t(batch) * grid_dim_x() + block_idx_x();
-      if (!SerialSplitK::take_turn(acc, p.serial, tile_index, slice, slices, thread)) return;
+      std::int64_t const tile_index = std::int64_t(batch) * grid_dim_x() + id;
+      if (!SerialSplitK::take_turn(acc, p.partials, tile_index, slice, slices, thread)) return;
     }
+    finish_tile(acc, p, tile, kSplitK == SplitKMode::kParallel ? batch * slices + slice : batch, lds, thread);
+  }
+
+ private:
+  // acc = the share of the K loop of tile `id` (the tile order's), which it returns.
+  HIPTILE_DEVICE HIPTILE_INLINE static TileCoord multiply_tile(Accumulators& acc, Params const& p, int id, int batch,
+                                                               KTileShare share, std::byte* lds, int thread) {
+    TileCoord const tile = TileOrder::tile(p.order, id);
+    Mainloop::run(acc, p.mainloop, tile.m * TileShape::kM, tile.n * TileShape::kN, batch, share, lds, thread);
+    return tile;
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE static void finish_tile(Accumulators& acc, Params const& p, TileCoord tile,
+                                                        int output_batch, std::byte* lds, int thread) {
     auto const wave = Mainloop::wave_origin(thread);
     int const wave_index = thread / Mainloop::kWaveSize;
-    Epilogue::run(acc, p.epilogue, m0, n0, kParallel ? batch * slices + slice : batch, wave.m0, wave.n0,
+    Epilogue::run(acc, p.epilogue, tile.m * TileShape::kM, tile.n * TileShape::kN, output_batch, wave.m0, wave.n0,
                   thread % Mainloop::kWaveSize, lds + wave_index * Epilogue::kLdsBytesPerWave);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE static void run_stream_k_unit(Params const& p, int unit, std::byte* lds, int thread) {
+    StreamKPieces pieces(p.stream_k, unit);
+    StreamKPiece piece;
+    bool first = true;
+    while (pieces.next(piece)) {
+      if (!first) barrier();  // the last piece's waves are done with the LDS the next one fills
+      first = false;
+      Accumulators acc;
+      TileCoord const tile = multiply_tile(acc, p, piece.tile, 0, piece.k, lds, thread);
+      if (!piece.owner) {
+        Partials::store(acc, p.partials, unit, thread);
+        Partials::publish(p.partials, unit, 1, thread);
+        continue;
+      }
+      for (int back = piece.peers; back >= 1; --back) {  // in unit order: the tile's K order
+        int const peer = pieces.peer(unit, back);
+        Partials::await(p.partials, peer, 1, thread);
+        Partials::add(acc, p.partials, peer, thread);
+      }
+      finish_tile(acc, p, tile, 0, lds, thread);
+    }
   }
 };
 

@@ -15,7 +15,10 @@
 
 namespace hiptile::gemm::kernel {
 
-enum class SplitKMode { kNone, kSerial, kParallel };
+//   kStreamK:  not slices of every tile but a persistent grid sized to the device, whose workgroups
+//              each take an even share of all the tiles' K iterations (stream_k.hpp): a GEMM whose
+//              tile count is not a multiple of the device keeps every compute unit busy to the end.
+enum class SplitKMode { kNone, kSerial, kParallel, kStreamK };
 
 // K tiles [begin, end) of slice `slice` of `slices`: an even split, the first slices one tile
 // longer when it does not divide (64-bit products: k_tiles · slices may pass 2^31).
@@ -27,5 +30,20 @@ HIPTILE_HOST_DEVICE inline KTileRange k_tile_range(int k_tiles, int slice, int s
   return {static_cast<int>(std::int64_t(k_tiles) * slice / slices),
           static_cast<int>(std::int64_t(k_tiles) * (slice + 1) / slices)};
 }
+
+// Which of a block's K tiles one workgroup runs, handed to the mainloop, which alone knows the
+// block's K tile count (a convolution's depends on the sub-problem): slice `slice` of `slices` of
+// the tiles [first, min(last, count)). Split-K sets the slice; stream-K sets first and last.
+struct KTileShare {
+  int slice = 0;
+  int slices = 1;
+  int first = 0;
+  int last = 0x7fffffff;
+  HIPTILE_HOST_DEVICE KTileRange of(int k_tiles) const {
+    int const end = last < k_tiles ? last : k_tiles;
+    KTileRange const r = k_tile_range(end - first, slice, slices);
+    return {first + r.begin, first + r.end};
+  }
+};
 
 }  // namespace hiptile::gemm::kernel

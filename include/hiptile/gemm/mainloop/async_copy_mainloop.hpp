@@ -18,9 +18,9 @@
 //               the end keeps the count)
 //     multiply step s
 //
-// The A loader's k_tiles() is the block's K tile count; the B loader must agree. With split-K the
-// block runs slice `slice` of `slices` of those tiles (kernel/split_k.hpp); the loaders see
-// consecutive tiles from the slice's first.
+// The A loader's k_tiles() is the block's K tile count; the B loader must agree. The block runs
+// the share of those tiles the kernel hands it (KTileShare: all, a split-K slice or a stream-K
+// range; kernel/split_k.hpp); the loaders see consecutive tiles from the share's first.
 #include <cstddef>
 #include <type_traits>
 
@@ -57,7 +57,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
   };
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                int slice, int slices, std::byte* lds, int thread) {
+                                                kernel::KTileShare share, std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
 
@@ -67,7 +67,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     // Non-const: a gathering loader may keep where its last tile was (conv/tap_cursor.hpp).
     LoaderA loader_a(p.a, m0, batch, thread);
     LoaderB loader_b(p.b, n0, batch, thread);
-    kernel::KTileRange const range = kernel::k_tile_range(loader_a.k_tiles(), slice, slices);
+    kernel::KTileRange const range = share.of(loader_a.k_tiles());
     int const k_tiles = range.end - range.begin;
     auto issue = [&](int tile) {
       if (tile < k_tiles) {

@@ -2,8 +2,9 @@
 // PipelinedMainloop: the K loop of one block tile over a ring of `Stages` LDS stages, fed by two
 // RegisterStagedLoaders (block/global_tile_loader.hpp): the matrix TileLoader for GEMM, the
 // convolution iterators for implicit GEMM. The A loader's k_tiles() is the block's K tile count;
-// the B loader must agree. With split-K the block runs slice `slice` of `slices` of those tiles
-// (kernel/split_k.hpp); the loaders see consecutive tiles from the slice's first.
+// the B loader must agree. The block runs the share of those tiles the kernel hands it (KTileShare:
+// all, a split-K slice or a stream-K range; kernel/split_k.hpp); the loaders see consecutive tiles
+// from the share's first.
 //
 //   prologue:  tiles 0 .. Stages-2 go global → registers → LDS; barrier
 //   iteration kt:
@@ -44,10 +45,10 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     typename LoaderB::Params b;
   };
 
-  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over K slice `slice` of `slices` of sub-problem
+  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over the K tiles `share` picks of sub-problem
   // `batch`, for this thread's wave.
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                int slice, int slices, std::byte* lds, int thread) {
+                                                kernel::KTileShare share, std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
@@ -55,7 +56,7 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
 
     LoaderA loader_a(p.a, m0, batch, thread);
     LoaderB loader_b(p.b, n0, batch, thread);
-    kernel::KTileRange const range = kernel::k_tile_range(loader_a.k_tiles(), slice, slices);
+    kernel::KTileRange const range = share.of(loader_a.k_tiles());
     int const k_tiles = range.end - range.begin;
     for (int s = 0; s < Stages - 1 && s < k_tiles; ++s) {
       loader_a.load(range.begin + s);

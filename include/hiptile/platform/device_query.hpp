@@ -1,0 +1,76 @@
+#pragma once
+// Facts of the current device that sizing a grid to it needs (stream-K's persistent grid), read
+// from the runtime, never assumed: a grid sized for a wrong count leaves part of the device idle.
+//
+//   query_compute_units(n)                          CUs (amd), SMs (nvidia), the simulated device's
+//                                                   (sim::compute_units(), MI300X's 304 by default)
+//   query_resident_workgroups<Kernel>(threads, lds, n)  workgroups of Kernel one of them holds at once
+//
+// Each returns kErrorDeviceQuery when the runtime cannot say (no device, an error), never a guess.
+#include <algorithm>
+#include <cstddef>
+
+#include "hiptile/core/status.hpp"
+#include "hiptile/platform/launch.hpp"
+#include "hiptile/platform/runtime_api.hpp"
+
+#if HIPTILE_BACKEND_SIM
+#include "hiptile/sim/device_limits.hpp"
+#include "hiptile/sim/runtime.hpp"
+#endif
+
+namespace hiptile {
+
+inline Status query_compute_units(int& units) noexcept {
+  int n = 0;
+#if HIPTILE_BACKEND_AMD
+  int device = 0;
+  if (hipGetDevice(&device) != hipSuccess ||
+      hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, device) != hipSuccess) {
+    return Status::kErrorDeviceQuery;
+  }
+#elif HIPTILE_BACKEND_NVIDIA
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
+    return Status::kErrorDeviceQuery;
+  }
+#else
+  n = sim::compute_units();
+#endif
+  if (n < 1) return Status::kErrorDeviceQuery;
+  units = n;
+  return Status::kSuccess;
+}
+
+// Workgroups of `threads` threads and `lds_bytes` of dynamic LDS running Kernel that one compute
+// unit holds at once. The simulator counts what FACTS.md gives an MI300 CU — 64 KiB of LDS and 32
+// waves (8 per SIMD) — and not registers, which it does not allocate.
+template <KernelFunctor Kernel>
+Status query_resident_workgroups(unsigned threads, std::size_t lds_bytes, int& workgroups) noexcept {
+  int n = 0;
+#if HIPTILE_BACKEND_AMD
+  if (hipOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel_entry<Kernel>, int(threads), lds_bytes) != hipSuccess) {
+    return Status::kErrorDeviceQuery;
+  }
+#elif HIPTILE_BACKEND_NVIDIA
+  if ((lds_bytes > 48 * 1024 &&
+       cudaFuncSetAttribute(kernel_entry<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(lds_bytes)) !=
+           cudaSuccess) ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel_entry<Kernel>, int(threads), lds_bytes) !=
+          cudaSuccess) {
+    return Status::kErrorDeviceQuery;
+  }
+#else
+  constexpr int kWavesPerUnit = 32;
+  constexpr std::size_t kLdsPerUnit = 64 * 1024;
+  int const waves = int((threads + sim::kWaveSize - 1) / sim::kWaveSize);
+  n = waves > 0 ? kWavesPerUnit / waves : 0;
+  if (lds_bytes > 0) n = std::min<int>(n, int(kLdsPerUnit / lds_bytes));
+#endif
+  if (n < 1) return Status::kErrorDeviceQuery;
+  workgroups = n;
+  return Status::kSuccess;
+}
+
+}  // namespace hiptile
