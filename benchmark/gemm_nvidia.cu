@@ -7,6 +7,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <array>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -129,6 +130,9 @@ template <class G>
 void BM_Hiptile(benchmark::State& state) {
   Problem p(state.range(0), state.range(1), state.range(2));
   typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
+  if constexpr (G::kStreamK) {
+    args.stream_k_workgroups = static_cast<int>(state.range(3));  // 0: the device's
+  }
   void* workspace = nullptr;
   args.workspace_bytes = G::get_workspace_size(args);
   if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc");
@@ -155,9 +159,9 @@ void BM_Hiptile(benchmark::State& state) {
 }
 
 template <class Function>
-void add(char const* name, Function function, int m, int n, int k) {
+void add(char const* name, Function function, int m, int n, int k, int stream_k_workgroups = 0) {
   benchmark::RegisterBenchmark(name, function)
-      ->Args({m, n, k})
+      ->Args({m, n, k, stream_k_workgroups})
       ->UseManualTime()
       ->Iterations(20)
       ->Unit(benchmark::kMicrosecond);
@@ -170,12 +174,26 @@ void add(char const* name, Function function, int m, int n, int k) {
 int main(int argc, char** argv) {
   int const shapes[][3] = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
                            {4096, 4096, 512},  {512, 512, 8192},   {16, 4096, 4096},   {3000, 3000, 3000},
-                           {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1500, 2500, 3500}};
+                           {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1496, 2504, 3496}};
   for (auto const& s : shapes) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
     add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
+  }
+  // Stream-K on other grids than the device's, to see what the schedule costs: a grid that divides
+  // the tiles (no sharing, the data-parallel kernel's work through the stream-K loop) and others.
+  for (int workgroups : {144, 96, 100, 66}) {
+    add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, 3000, 3000, 3000, workgroups);
+  }
+  for (int workgroups : {32, 64, 128}) {
+    add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, 1000, 1000, 1000, workgroups);
+    add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, 1024, 1024, 1024, workgroups);
+  }
+  // Which edge costs a ragged shape its speed: M, N or K one short of a multiple of the tile.
+  for (auto const& s : {std::array{1000, 1024, 1024}, std::array{1024, 1000, 1024}, std::array{1024, 1024, 1000}}) {
+    add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
+    add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, s[0], s[1], s[2]);
   }
   for (int size : {4096, 8192}) {
     add("BM_Cublas", BM_Cublas, size, size, size);

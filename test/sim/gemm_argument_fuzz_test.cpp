@@ -434,7 +434,7 @@ struct GemmSubject {
         std::int64_t const group_tiles = (s.sk_tiles - residue + s.partitions - 1) / s.partitions;
         Int128 const iterations = Int128(group_tiles) * k_tiles;
         Int128 const begin = iterations * local / units, end = iterations * (local + 1) / units;
-        hiptile::gemm::kernel::StreamKPieces pieces(s, int(unit));
+        hiptile::gemm::kernel::StreamKPieces pieces(s, s.dp_tiles + int(unit));
         hiptile::gemm::kernel::StreamKPiece piece;
         Int128 next = end;  // pieces come last tile first
         int count = 0;

@@ -50,18 +50,26 @@ void check_schedule(int tiles, int k_tiles, int workgroups, int partitions) {
   REQUIRE(s.k_tiles == k_tiles);
   REQUIRE((s.partitions == 1 || s.partitions == partitions));
   REQUIRE((s.units == 0) == (s.sk_tiles == 0));
-  // Whole waves of tiles, or tiles of one K iteration, need no sharing; the last partial wave and
-  // one full wave are shared, and fewer tiles than workgroups all are.
-  if (k_tiles == 1 || (tiles >= workgroups && tiles % workgroups == 0)) REQUIRE(s.sk_tiles == 0);
-  if (k_tiles > 1 && tiles >= workgroups && tiles % workgroups != 0) {
-    REQUIRE(s.sk_tiles == workgroups + tiles % workgroups);
-  }
-  if (k_tiles > 1 && tiles < workgroups) REQUIRE(s.sk_tiles == tiles);
+  // Sharing only where the data-parallel launch leaves at least half its last wave idle: then the
+  // last partial wave and one full wave are shared, or, with fewer tiles than the grid, all.
+  int const rest = tiles % workgroups;
+  bool const half_idle = tiles >= workgroups ? rest > 0 && 2 * rest < workgroups : 2 * tiles <= workgroups;
+  if (k_tiles == 1 || !half_idle) REQUIRE(s.sk_tiles == 0);
+  if (k_tiles > 1 && half_idle) REQUIRE(s.sk_tiles == (tiles >= workgroups ? workgroups + rest : tiles));
   REQUIRE(s.workgroups() <= std::max(tiles, workgroups) + workgroups);
 
   std::vector<std::vector<int>> covered(tiles, std::vector<int>(k_tiles, 0));
-  for (int t = 0; t < s.dp_tiles; ++t) {
-    for (int k = 0; k < k_tiles; ++k) ++covered[t][k];  // a data-parallel workgroup: the whole tile
+  for (int w = 0; w < s.dp_tiles; ++w) {  // a data-parallel workgroup: its whole tile, owned
+    StreamKPieces pieces(s, w);
+    StreamKPiece piece;
+    REQUIRE(pieces.next(piece));
+    REQUIRE(piece.tile == w);
+    REQUIRE(piece.k.first == 0);
+    REQUIRE(piece.k.last == k_tiles);
+    REQUIRE(piece.owner);
+    REQUIRE(piece.peers == 0);
+    for (int k = 0; k < k_tiles; ++k) ++covered[w][k];
+    REQUIRE(!pieces.next(piece));
   }
   struct Handoff {
     int unit;
@@ -70,7 +78,8 @@ void check_schedule(int tiles, int k_tiles, int workgroups, int partitions) {
   std::vector<Handoff> handoffs;          // non-owner pieces: (unit, tile)
   std::map<int, std::pair<int, std::set<int>>> owners;  // tile → (owner unit, its peers)
   for (int u = 0; u < s.units; ++u) {
-    StreamKPieces pieces(s, u);
+    StreamKPieces pieces(s, s.dp_tiles + u);
+    REQUIRE(pieces.slot() == u);
     StreamKPiece piece;
     int index = 0;
     int last_tile = tiles;
@@ -91,7 +100,7 @@ void check_schedule(int tiles, int k_tiles, int workgroups, int partitions) {
         REQUIRE(owners.count(piece.tile) == 0);
         std::set<int> peers;
         for (int back = 1; back <= piece.peers; ++back) {
-          int const peer = pieces.peer(u, back);
+          int const peer = pieces.peer_slot(back);
           REQUIRE(peer >= 0);
           REQUIRE(peer < u);  // a lower workgroup id: dispatched first
           REQUIRE((s.dp_tiles + peer) % s.partitions == (s.dp_tiles + u) % s.partitions);  // same group (XCD)
@@ -137,9 +146,9 @@ TEST_CASE("stream-K: every schedule computes each K iteration of each tile once,
   CHECK(StreamKSchedule::make(1, 0, 1, 1, s) == hiptile::Status::kErrorInvalidProblem);
   CHECK(StreamKSchedule::make(1, 1, 0, 1, s) == hiptile::Status::kErrorInvalidProblem);
   CHECK(StreamKSchedule::make(1, 1, 1, 0, s) == hiptile::Status::kErrorInvalidProblem);
-  // A unit's iteration arithmetic (iterations · units) in 64 bits: 2^23 shared tiles of 2^17
+  // A unit's iteration arithmetic (iterations · units) in 64 bits: 2^22 shared tiles of 2^18
   // iterations on 2^24 − 1 units would not fit, so the schedule refuses it.
-  CHECK(StreamKSchedule::make((1 << 23) + 5, 1 << 17, (1 << 24) - 1, 1, s) == hiptile::Status::kErrorIndexOverflow);
+  CHECK(StreamKSchedule::make((1 << 22) + 5, 1 << 18, (1 << 24) - 1, 1, s) == hiptile::Status::kErrorIndexOverflow);
 }
 
 // Shapes for 128 × 128 × 32 tiles: K below one tile, one tile + 1, a prime K, tiles that do not
@@ -214,7 +223,7 @@ std::vector<half_t> stream_k_output(int workgroups) {
 
 TEST_CASE("stream-K is bitwise deterministic run to run, with one host thread or four", "[gemm][stream_k]") {
   int const saved = hiptile::sim::host_threads();
-  for (int workgroups : {4, 9, 40}) {
+  for (int workgroups : {5, 13, 40}) {  // 6 tiles: 5 + 1 shared; all shared on 13 and 40
     INFO(workgroups << " workgroups");
     hiptile::sim::set_host_threads(1);
     auto const one = stream_k_output(workgroups);
@@ -249,9 +258,12 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
     hiptile::sim::set_compute_units(dev.compute_units);
     StreamKSchedule s;
     REQUIRE(G::stream_k_schedule(args, s) == hiptile::Status::kSuccess);
+    // 500 tiles: on 304 and 100 the last wave is at least half full (196, or none), so no sharing;
+    // on 228 and 38 it is not (44 and 6 tiles).
     int const rest = 500 % dev.compute_units;
-    CHECK(s.units == (rest == 0 ? 0 : dev.compute_units));
-    CHECK(s.sk_tiles == (rest == 0 ? 0 : dev.compute_units + rest));
+    bool const share = rest > 0 && 2 * rest < dev.compute_units;
+    CHECK(s.units == (share ? dev.compute_units : 0));
+    CHECK(s.sk_tiles == (share ? dev.compute_units + rest : 0));
     CHECK(s.partitions == (s.sk_tiles / dev.xcds >= StreamKSchedule::kMinTilesPerPartition ? dev.xcds : 1));
     std::size_t const bytes = G::get_workspace_size(args);
     std::size_t const flags = (std::size_t(s.units) * sizeof(int) + 255) / 256 * 256;
@@ -260,10 +272,10 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
   hiptile::sim::set_compute_units(saved);
 
   // Given workgroups and partitions override the device's.
-  args.stream_k_workgroups = 64;
+  args.stream_k_workgroups = 60;
   args.stream_k_partitions = 2;
   std::size_t const bytes = G::get_workspace_size(args);
-  CHECK(bytes == 256 + std::size_t(64) * 128 * 128 * sizeof(float));
+  CHECK(bytes == 256 + std::size_t(60) * 128 * 128 * sizeof(float));
   CHECK(G::can_implement(args) == hiptile::Status::kErrorWorkspaceNull);
   args.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
   args.workspace_bytes = bytes - 1;
@@ -277,7 +289,7 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
   args.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
   args.stream_k_workgroups = -1;
   CHECK(G::can_implement(args) == hiptile::Status::kErrorInvalidProblem);
-  args.stream_k_workgroups = 64;
+  args.stream_k_workgroups = 60;
   args.stream_k_partitions = -1;
   CHECK(G::can_implement(args) == hiptile::Status::kErrorInvalidProblem);
   args.stream_k_partitions = 2;
@@ -285,12 +297,14 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
   CHECK(G::can_implement(args) == hiptile::Status::kErrorNotSupported);
   args.split_k_slices = 1;
 
-  // 500 tiles on 64 workgroups: 7 whole waves less one run data-parallel, 64 + 52 tiles are shared.
+  // 500 tiles on 60 workgroups: 8 whole waves and 20 tiles; the last whole wave and the 20 are
+  // shared, in 2 partitions of 40 tiles and 30 units.
   G gemm;
   REQUIRE(gemm.initialize(args) == hiptile::Status::kSuccess);
-  CHECK(gemm.stream_k().dp_tiles == 500 - 116);
-  CHECK(gemm.stream_k().sk_tiles == 116);
-  CHECK(gemm.workgroups() == 500 - 116 + 64);
+  CHECK(gemm.stream_k().dp_tiles == 500 - 80);
+  CHECK(gemm.stream_k().sk_tiles == 80);
+  CHECK(gemm.stream_k().partitions == 2);
+  CHECK(gemm.workgroups() == 500 - 80 + 60);
 
   // A configuration without stream-K refuses its fields.
   Unsplit::Arguments plain{p, {a, p.k}, {b, p.k}, {}, {d, p.n}, {1.0f, 0.0f}};

@@ -9,6 +9,7 @@
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/lds.hpp"
+#include "hiptile/platform/opaque_value.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 #include "hiptile/platform/stream.hpp"
 #include "hiptile/platform/wave_size.hpp"

@@ -1,18 +1,21 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
-// through dynamic LDS, launched with hiptile::launch and checked on the host; and a small f16
-// convolution (DefaultConvolution, Fprop) checked against the installed host reference. The same
-// source is a simulator program (hiptile::sim) and a HIP program (hiptile_add_hip_executable).
+// through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
+// convolution (DefaultConvolution, Fprop) and a stream-K GEMM on a grid sized from the device,
+// each checked against the installed host reference. The same source is a simulator program
+// (hiptile::sim) and a HIP program (hiptile_add_hip_executable).
 #include <cstdint>
 #include <cstdio>
 #include <utility>
 #include <vector>
 
 #include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/host/fill.hpp"
 #include "hiptile/host/host_matrix.hpp"
 #include "hiptile/host/reference_conv.hpp"
+#include "hiptile/host/reference_gemm.hpp"
 #include "hiptile/platform/platform.hpp"
 
 struct ReverseInWorkgroup {
@@ -67,6 +70,52 @@ long long convolution_mismatches() {
   return c.mismatches + c.unwritten;
 }
 
+// A 300 × 200 × 520 GEMM with stream-K (DefaultGemm's configuration, the device's workgroups
+// queried): every element against the double-precision reference. Wrong elements, or -1.
+long long stream_k_gemm_mismatches() {
+  namespace host = hiptile::host;
+  using hiptile::half_t;
+  using hiptile::layout::ColumnMajor;
+  using hiptile::layout::RowMajor;
+  using Base = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+                                                  hiptile::arch::Gfx942>;
+  using Gemm = hiptile::gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float,
+                                           hiptile::arch::Gfx942, Base::TileShapeType, Base::WaveShapeType,
+                                           Base::MmaAtomType, Base::OutputOpType, Base::TileOrderType, Base::kStages,
+                                           hiptile::gemm::kernel::SplitKMode::kStreamK>;
+  int const m = 300, n = 200, k = 520;  // K · 2 bytes: rows of A and B whole 16-byte vectors
+  host::HostMatrix<half_t, RowMajor> a(m, k);
+  host::HostMatrix<half_t, ColumnMajor> b(k, n);
+  host::HostMatrix<half_t, RowMajor> d(m, n);
+  host::fill_random(a, 3, -1.0, 1.0);
+  host::fill_random(b, 4, -1.0, 1.0);
+  host::poison(d);
+  host::DeviceBuffer<half_t> a_device(std::as_const(a).span());
+  host::DeviceBuffer<half_t> b_device(std::as_const(b).span());
+  host::DeviceBuffer<half_t> d_device(std::as_const(d).span());
+  Gemm::Arguments args{.problem = {m, n, k}, .a = {a_device.data(), a.ld()}, .b = {b_device.data(), b.ld()},
+                       .d = {d_device.data(), d.ld()}, .output_op = {1.0f, 0.0f}};
+  args.workspace_bytes = Gemm::get_workspace_size(args);
+  host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
+  args.workspace = workspace.data();
+  Gemm gemm;
+  hiptile::Status s = gemm.initialize(args);
+  if (hiptile::ok(s)) s = gemm.run();
+  if (hiptile::ok(s)) s = hiptile::device_synchronize();
+  if (!hiptile::ok(s)) {
+    std::printf("stream-K GEMM failed: %s %s\n", hiptile::to_string(s), hiptile::last_launch_error().c_str());
+    return -1;
+  }
+  d_device.copy_to_host(d.span());
+  host::HostMatrix<double> reference;
+  host::HostMatrix<double> magnitude;
+  host::reference_gemm({m, n, k}, 1.0, a, b, 0.0, host::HostMatrix<half_t, RowMajor>{}, reference, &magnitude);
+  host::Comparison const c = host::compare(d, reference, magnitude, host::gemm_tolerance<half_t, half_t>(k));
+  std::printf("hiptile consumer: stream-K GEMM on %d workgroups (%d tiles shared among %d units)\n",
+              gemm.workgroups(), gemm.stream_k().sk_tiles, gemm.stream_k().units);
+  return c.mismatches + c.unwritten;
+}
+
 int main() {
   unsigned const groups = 3, threads = 192;
   std::size_t const count = groups * threads, bytes = count * sizeof(int);
@@ -99,5 +148,8 @@ int main() {
   long long const conv_wrong = convolution_mismatches();
   std::printf("hiptile consumer (%s backend): convolution, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), conv_wrong);
-  return wrong == 0 && conv_wrong == 0 ? 0 : 1;
+  long long const gemm_wrong = stream_k_gemm_mismatches();
+  std::printf("hiptile consumer (%s backend): stream-K GEMM, %lld elements wrong\n",
+              hiptile::to_string(hiptile::kBackend), gemm_wrong);
+  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 ? 0 : 1;
 }

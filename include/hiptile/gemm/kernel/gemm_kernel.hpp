@@ -21,6 +21,7 @@
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/lds.hpp"
+#include "hiptile/platform/opaque_value.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::kernel {
@@ -51,10 +52,8 @@ struct GemmKernel {
     int const id = static_cast<int>(block_idx_x());
     std::byte* const lds = dynamic_lds();
     if constexpr (kSplitK == SplitKMode::kStreamK) {
-      if (id >= p.stream_k.dp_tiles) {
-        run_stream_k_unit(p, id - p.stream_k.dp_tiles, lds, thread);
-        return;
-      }
+      run_stream_k(p, id, lds, thread);
+      return;
     }
     int const batch = kBatched ? static_cast<int>(block_idx_y()) : 0;
     bool constexpr kSplit = kSplitK == SplitKMode::kSerial || kSplitK == SplitKMode::kParallel;
@@ -86,26 +85,29 @@ struct GemmKernel {
                   thread % Mainloop::kWaveSize, lds + wave_index * Epilogue::kLdsBytesPerWave);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run_stream_k_unit(Params const& p, int unit, std::byte* lds, int thread) {
-    StreamKPieces pieces(p.stream_k, unit);
+  // Data-parallel tiles and stream-K units through one loop, so the kernel holds one mainloop and
+  // one epilogue (their registers, not twice).
+  HIPTILE_DEVICE HIPTILE_INLINE static void run_stream_k(Params const& p, int workgroup, std::byte* lds, int thread) {
+    StreamKPieces pieces(p.stream_k, workgroup);
     StreamKPiece piece;
     bool first = true;
     while (pieces.next(piece)) {
       if (!first) barrier();  // the last piece's waves are done with the LDS the next one fills
       first = false;
+      int const this_thread = opaque_value(thread);  // per-thread addresses: computed per piece
       Accumulators acc;
-      TileCoord const tile = multiply_tile(acc, p, piece.tile, 0, piece.k, lds, thread);
+      TileCoord const tile = multiply_tile(acc, p, piece.tile, 0, piece.k, lds, this_thread);
       if (!piece.owner) {
-        Partials::store(acc, p.partials, unit, thread);
-        Partials::publish(p.partials, unit, 1, thread);
+        Partials::store(acc, p.partials, pieces.slot(), this_thread);
+        Partials::publish(p.partials, pieces.slot(), 1, this_thread);
         continue;
       }
       for (int back = piece.peers; back >= 1; --back) {  // in unit order: the tile's K order
-        int const peer = pieces.peer(unit, back);
-        Partials::await(p.partials, peer, 1, thread);
-        Partials::add(acc, p.partials, peer, thread);
+        int const peer = pieces.peer_slot(back);
+        Partials::await(p.partials, peer, 1, this_thread);
+        Partials::add(acc, p.partials, peer, this_thread);
       }
-      finish_tile(acc, p, tile, 0, lds, thread);
+      finish_tile(acc, p, tile, 0, lds, this_thread);
     }
   }
 };

@@ -6,7 +6,12 @@
 //
 // The hybrid schedule: tiles that fill whole waves of the grid run data-parallel, one per
 // workgroup, first; the rest — the last partial wave plus one full wave, so that every unit gets
-// between one and two tiles' worth of iterations and a tile is shared by few units — are shared:
+// between one and two tiles' worth of iterations and a tile is shared by few units — are shared.
+// Sharing costs a loop around the tile's work, a partial tile stored and added per extra piece,
+// and a pipeline filled per piece; it is chosen only where the data-parallel launch would leave
+// at least half of its last wave idle (fewer tiles than half the grid, or a last wave less than
+// half full). Measured on the H100 (docs/performance.md), sharing a last wave that was already
+// more than half full gained at most 1–2% and lost up to 14% when K was short.
 //
 //   workgroup id   [0, dp_tiles)  data-parallel, tile id = workgroup id
 //                  [dp_tiles, dp_tiles + units)  stream-K unit u = id − dp_tiles
@@ -78,16 +83,17 @@ struct StreamKSchedule {
       // One K iteration per tile: nothing to split, every tile data-parallel.
     } else if (tiles >= workgroups) {
       int const rest = tiles % workgroups;
-      s.sk_tiles = rest == 0 ? 0 : workgroups + rest;  // the last partial wave and one full wave
-      s.units = rest == 0 ? 0 : workgroups;
-    } else {
+      bool const share = rest > 0 && 2 * std::int64_t(rest) < workgroups;
+      s.sk_tiles = share ? workgroups + rest : 0;  // the last partial wave and one full wave
+      s.units = share ? workgroups : 0;
+    } else if (2 * std::int64_t(tiles) <= workgroups) {
       // Fewer tiles than workgroups: each tile's owner adds one partial tile per extra piece, about
       // what one K iteration costs, so √k_tiles pieces per tile balance computing and adding.
       int const pieces = static_cast<int>(std::ceil(std::sqrt(double(k_tiles))));
       std::int64_t const units = std::int64_t(tiles) * pieces;
       s.sk_tiles = tiles;
       s.units = static_cast<int>(units < workgroups ? units : workgroups);
-    }
+    }  // (else: more than half the grid busy in the one wave, every tile data-parallel)
     s.dp_tiles = tiles - s.sk_tiles;
     s.partitions = s.units > 0 && s.units % partitions == 0 && s.sk_tiles / partitions >= kMinTilesPerPartition &&
                            std::int64_t(s.sk_tiles / partitions) * k_tiles >= s.units / partitions
@@ -100,50 +106,73 @@ struct StreamKSchedule {
   }
 };
 
-// The pieces of stream-K unit `unit`, in the order it runs them (its last tile first).
+// The pieces of workgroup `workgroup`, in the order it runs them: a data-parallel workgroup's
+// one piece is its whole tile; a unit's are its runs of iterations, its last tile first. The
+// 64-bit arithmetic is done once, here; handing out a piece takes none (the loop around a whole
+// tile's work keeps its registers for the tile).
 class StreamKPieces {
  public:
-  HIPTILE_HOST_DEVICE StreamKPieces(StreamKSchedule const& s, int unit) : s_(s) {
+  HIPTILE_HOST_DEVICE StreamKPieces(StreamKSchedule const& s, int workgroup) : k_tiles_(s.k_tiles) {
+    if (workgroup < s.dp_tiles) {  // one tile, [0, k_tiles)
+      first_tile_ = workgroup;
+      end_k_ = s.k_tiles;
+      return;
+    }
     // Unit u and shared tile j (tile id dp_tiles + j) are in the same group when u ≡ j
     // (mod partitions), since workgroup and tile ids are then congruent too.
-    residue_ = unit % s.partitions;
-    local_ = unit / s.partitions;
-    group_units_ = s.units / s.partitions;
-    int const tiles = (s.sk_tiles - residue_ + s.partitions - 1) / s.partitions;
-    iterations_ = std::int64_t(tiles) * s.k_tiles;
-    begin_ = iterations_ * local_ / group_units_;
-    end_ = iterations_ * (local_ + 1) / group_units_;
+    slot_ = workgroup - s.dp_tiles;
+    stride_ = s.partitions;
+    int const residue = slot_ % s.partitions;
+    int const local = slot_ / s.partitions;
+    std::int64_t const units = s.units / s.partitions;
+    first_tile_ = s.dp_tiles + residue;
+    int const tiles = (s.sk_tiles - residue + s.partitions - 1) / s.partitions;
+    std::int64_t const iterations = std::int64_t(tiles) * s.k_tiles;  // the group's
+    std::int64_t const begin = iterations * local / units;
+    std::int64_t const end = iterations * (local + 1) / units;
+    begin_tile_ = static_cast<int>(begin / s.k_tiles);
+    begin_k_ = static_cast<int>(begin % s.k_tiles);
+    end_tile_ = static_cast<int>(end / s.k_tiles);
+    end_k_ = static_cast<int>(end % s.k_tiles);
+    // Only the unit's first iteration can lie in a tile lower units began. The unit holding that
+    // tile's first iteration x is the last whose range begins at or before x: the largest l with
+    // ⌊l · iterations / units⌋ <= x.
+    std::int64_t const x = std::int64_t(begin_tile_) * s.k_tiles;
+    last_peers_ = local - static_cast<int>(((x + 1) * units - 1) / iterations);
   }
 
-  // The next piece into `piece`; false when the unit has no more.
+  // The next piece into `piece`; false when the workgroup has no more.
   HIPTILE_HOST_DEVICE bool next(StreamKPiece& piece) {
-    if (end_ <= begin_) return false;
-    int const tile = static_cast<int>((end_ - 1) / s_.k_tiles);  // of the group
-    std::int64_t const tile_begin = std::int64_t(tile) * s_.k_tiles;
-    std::int64_t const begin = begin_ > tile_begin ? begin_ : tile_begin;
-    piece.tile = s_.dp_tiles + residue_ + tile * s_.partitions;
-    piece.k.first = static_cast<int>(begin - tile_begin);
-    piece.k.last = static_cast<int>(end_ - tile_begin);
-    piece.owner = piece.k.last == s_.k_tiles;
-    // The unit holding the tile's first iteration x: the last one whose range begins at or
-    // before x, i.e. the largest l with ⌊l · iterations / units⌋ <= x.
-    int const first_unit = static_cast<int>(((tile_begin + 1) * group_units_ - 1) / iterations_);
-    piece.peers = piece.owner ? local_ - first_unit : 0;
-    end_ = begin;
+    if (end_k_ == 0) {  // the end is a tile boundary: the last piece is in the tile before
+      --end_tile_;
+      end_k_ = k_tiles_;
+    }
+    if (end_tile_ < begin_tile_ || (end_tile_ == begin_tile_ && end_k_ <= begin_k_)) return false;
+    bool const last = end_tile_ == begin_tile_;
+    piece.tile = first_tile_ + end_tile_ * stride_;
+    piece.k.first = last ? begin_k_ : 0;
+    piece.k.last = end_k_;
+    piece.owner = end_k_ == k_tiles_;
+    piece.peers = piece.owner && last ? last_peers_ : 0;
+    end_k_ = piece.k.first;
     return true;
   }
 
-  // The unit id of the peer `back` places below this unit in its group.
-  HIPTILE_HOST_DEVICE int peer(int unit, int back) const { return unit - back * s_.partitions; }
+  // The PartialTiles slot this unit hands its non-owned piece on in, and that of the peer `back`
+  // places below it in its group.
+  HIPTILE_HOST_DEVICE int slot() const { return slot_; }
+  HIPTILE_HOST_DEVICE int peer_slot(int back) const { return slot_ - back * stride_; }
 
  private:
-  StreamKSchedule s_;
-  int residue_ = 0;          // the group's unit and shared-tile ids modulo partitions
-  int local_ = 0;            // place among the group's units
-  int group_units_ = 1;
-  std::int64_t iterations_ = 0;  // the group's K iterations
-  std::int64_t begin_ = 0;   // the unit's iterations not yet handed out: [begin_, end_)
-  std::int64_t end_ = 0;
+  int k_tiles_;
+  int slot_ = 0;         // the unit's index (workgroup id − dp_tiles)
+  int stride_ = 1;       // between the tile ids, and the slots, of a group
+  int first_tile_ = 0;   // tile id of the group's first tile
+  int begin_tile_ = 0;   // the iterations not yet handed out, from (begin_tile_, begin_k_) to
+  int begin_k_ = 0;      // (end_tile_, end_k_), tiles counted in the group
+  int end_tile_ = 0;
+  int end_k_ = 0;
+  int last_peers_ = 0;   // lower units holding part of the tile of the unit's first iteration
 };
 
 }  // namespace hiptile::gemm::kernel
