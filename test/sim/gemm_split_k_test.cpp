@@ -14,19 +14,6 @@ using namespace gemm_test;
 using hiptile::gemm::kernel::SplitKMode;
 namespace ep = hiptile::epilogue;
 
-// DefaultGemm for gfx942, spelled out with split-K the one change.
-template <class LA, class LB, class LC, SplitKMode Mode, class Act>
-struct SplitGemmOf {
-  using Base = hiptile::gemm::device::DefaultGemm<half_t, LA, half_t, LB, half_t, LC, hiptile::arch::Gfx942,
-                                                  ep::LinearCombination<half_t, Act>>;
-  using type = hiptile::gemm::device::Gemm<half_t, LA, half_t, LB, half_t, LC, float, hiptile::arch::Gfx942,
-                                           typename Base::TileShapeType, typename Base::WaveShapeType,
-                                           typename Base::MmaAtomType, typename Base::OutputOpType,
-                                           typename Base::TileOrderType, Base::kStages, Mode>;
-};
-template <class LA, class LB, class LC, SplitKMode Mode, class Act = ep::Identity>
-using SplitGemm = typename SplitGemmOf<LA, LB, LC, Mode, Act>::type;
-
 std::vector<Shape> const kSplitShapes = {
     {1, 1, 1, 0}, {129, 127, 33, 0}, {3, 5, 1000, 0}, {200, 61, 297, 40}, {256, 130, 640, 8},
 };

@@ -25,19 +25,8 @@ using hiptile::gemm::kernel::StreamKPieces;
 using hiptile::gemm::kernel::StreamKSchedule;
 namespace ep = hiptile::epilogue;
 
-// DefaultGemm for gfx942 (128 × 128 × 32 tiles, XcdRemap<GroupedTileOrder<8>> order), with
-// stream-K the one change.
 template <class LA, class LB, class LC, class Act = ep::Identity>
-struct StreamKGemmOf {
-  using Base = hiptile::gemm::device::DefaultGemm<half_t, LA, half_t, LB, half_t, LC, hiptile::arch::Gfx942,
-                                                  ep::LinearCombination<half_t, Act>>;
-  using type = hiptile::gemm::device::Gemm<half_t, LA, half_t, LB, half_t, LC, float, hiptile::arch::Gfx942,
-                                           typename Base::TileShapeType, typename Base::WaveShapeType,
-                                           typename Base::MmaAtomType, typename Base::OutputOpType,
-                                           typename Base::TileOrderType, Base::kStages, SplitKMode::kStreamK>;
-};
-template <class LA, class LB, class LC, class Act = ep::Identity>
-using StreamKGemm = typename StreamKGemmOf<LA, LB, LC, Act>::type;
+using StreamKGemm = SplitGemm<LA, LB, LC, SplitKMode::kStreamK, Act>;
 
 // Checks one schedule by running every unit's pieces, as the kernel does.
 void check_schedule(int tiles, int k_tiles, int workgroups, int partitions) {

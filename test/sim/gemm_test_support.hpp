@@ -87,6 +87,21 @@ double activate(std::string const& name, double x) {
   return x;
 }
 
+// DefaultGemm for gfx942 (f16, 128 × 128 × 32 tiles, XcdRemap<GroupedTileOrder<8>>), spelled out
+// with one change, the K decomposition Mode (split-K or stream-K).
+template <class LA, class LB, class LC, hiptile::gemm::kernel::SplitKMode Mode, class Act>
+struct SplitGemmOf {
+  using Base = hiptile::gemm::device::DefaultGemm<half_t, LA, half_t, LB, half_t, LC, hiptile::arch::Gfx942,
+                                                  hiptile::epilogue::LinearCombination<half_t, Act>>;
+  using type = hiptile::gemm::device::Gemm<half_t, LA, half_t, LB, half_t, LC, float, hiptile::arch::Gfx942,
+                                           typename Base::TileShapeType, typename Base::WaveShapeType,
+                                           typename Base::MmaAtomType, typename Base::OutputOpType,
+                                           typename Base::TileOrderType, Base::kStages, Mode>;
+};
+template <class LA, class LB, class LC, hiptile::gemm::kernel::SplitKMode Mode,
+          class Act = hiptile::epilogue::Identity>
+using SplitGemm = typename SplitGemmOf<LA, LB, LC, Mode, Act>::type;
+
 // Runs `Gemm` (by default the gfx942 DefaultGemm of these types) on one shape and checks every element.
 template <class EA, class LA, class EB, class LB, class EC, class LC, class Act,
           class Gemm = hiptile::gemm::device::DefaultGemm<EA, LA, EB, LB, EC, LC, hiptile::arch::Gfx942,
