@@ -41,24 +41,11 @@ TEST_CASE("gemm: parallel split-K gives the reference's answer for every split c
   check_split_counts<SplitKMode::kParallel, ColumnMajor, RowMajor, ColumnMajor>("A column, B row, D column");
 }
 
-// D of a fixed 300 × 200 × 2000 problem with `slices` slices.
+// D of the fixed problem with `slices` slices.
 template <SplitKMode Mode>
 std::vector<half_t> split_output(int slices) {
-  using G = SplitGemm<RowMajor, ColumnMajor, RowMajor, Mode>;
-  int const m = 300, n = 200, k = 2000;
-  std::mt19937 rng(11);
-  Matrix<half_t, RowMajor> a(m, k, 0), d(m, n, 0);
-  Matrix<half_t, ColumnMajor> b(k, n, 0);
-  fill(a, rng, -1.0f, 1.0f);
-  fill(b, rng, -1.0f, 1.0f);
-  typename G::Arguments args{{m, n, k}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}};
-  args.split_k_slices = slices;
-  args.workspace_bytes = G::get_workspace_size(args);
-  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
-  args.workspace = workspace.data();
-  G gemm;
-  REQUIRE(gemm(args) == Status::kSuccess);
-  return d.data;
+  return fixed_problem_output<SplitGemm<RowMajor, ColumnMajor, RowMajor, Mode>>(
+      [&](auto& args) { args.split_k_slices = slices; });
 }
 
 TEST_CASE("gemm: split-K is bitwise deterministic, and the same serial and parallel", "[gemm][split_k]") {

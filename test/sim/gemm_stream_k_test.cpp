@@ -190,24 +190,12 @@ TEST_CASE("stream-K with partitions shares each group's own tiles", "[gemm][stre
   run_case<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, ep::Identity, G>(s, e, ep::Identity{});
 }
 
-// D of a fixed 300 × 200 × 2000 problem (6 tiles of 63 K iterations) on `workgroups` workgroups.
+// D of the fixed 300 × 200 × 2000 problem (6 tiles of 63 K iterations) on `workgroups` workgroups.
 std::vector<half_t> stream_k_output(int workgroups) {
-  using G = StreamKGemm<RowMajor, ColumnMajor, RowMajor>;
-  int const m = 300, n = 200, k = 2000;
-  std::mt19937 rng(11);
-  Matrix<half_t, RowMajor> a(m, k, 0), d(m, n, 0);
-  Matrix<half_t, ColumnMajor> b(k, n, 0);
-  fill(a, rng, -1.0f, 1.0f);
-  fill(b, rng, -1.0f, 1.0f);
-  G::Arguments args{{m, n, k}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}};
-  args.stream_k_workgroups = workgroups;
-  args.stream_k_partitions = 1;
-  args.workspace_bytes = G::get_workspace_size(args);
-  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
-  args.workspace = workspace.data();
-  G gemm;
-  REQUIRE(gemm(args) == hiptile::Status::kSuccess);
-  return d.data;
+  return fixed_problem_output<StreamKGemm<RowMajor, ColumnMajor, RowMajor>>([&](auto& args) {
+    args.stream_k_workgroups = workgroups;
+    args.stream_k_partitions = 1;
+  });
 }
 
 TEST_CASE("stream-K is bitwise deterministic run to run, with one host thread or four", "[gemm][stream_k]") {

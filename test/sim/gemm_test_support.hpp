@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/host/device_buffer.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
 
@@ -101,6 +102,27 @@ struct SplitGemmOf {
 template <class LA, class LB, class LC, hiptile::gemm::kernel::SplitKMode Mode,
           class Act = hiptile::epilogue::Identity>
 using SplitGemm = typename SplitGemmOf<LA, LB, LC, Mode, Act>::type;
+
+// D of a fixed 300 × 200 × 2000 f16 problem (A row-major, B column-major, D = A·B) through Gemm
+// G, after `configure(args)` chose its K decomposition, with the workspace that then needs: what
+// the split-K and stream-K determinism checks compare run to run.
+template <class G, class Configure>
+std::vector<half_t> fixed_problem_output(Configure const& configure) {
+  int const m = 300, n = 200, k = 2000;
+  std::mt19937 rng(11);
+  Matrix<half_t, RowMajor> a(m, k, 0), d(m, n, 0);
+  Matrix<half_t, ColumnMajor> b(k, n, 0);
+  fill(a, rng, -1.0f, 1.0f);
+  fill(b, rng, -1.0f, 1.0f);
+  typename G::Arguments args{{m, n, k}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}};
+  configure(args);
+  args.workspace_bytes = G::get_workspace_size(args);
+  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
+  args.workspace = workspace.data();
+  G gemm;
+  REQUIRE(gemm(args) == Status::kSuccess);
+  return d.data;
+}
 
 // Runs `Gemm` (by default the gfx942 DefaultGemm of these types) on one shape and checks every element.
 template <class EA, class LA, class EB, class LB, class EC, class LC, class Act,

@@ -117,57 +117,8 @@ class Gemm {
 
   // kSuccess, or the first failed check in the order of docs/gemm.md's table.
   static Status can_implement(Arguments const& args) noexcept {
-    GemmCoord const& p = args.problem;
-    if (p.m <= 0 || p.n <= 0 || p.k <= 0) return Status::kErrorInvalidProblem;
-    if (!epilogue::is_valid(args.bias_mode)) return Status::kErrorInvalidEnum;
-    if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
-    if (args.stream_k_workgroups < 0 || args.stream_k_partitions < 0) return Status::kErrorInvalidProblem;
-    if (!kStreamK && (args.stream_k_workgroups != 0 || args.stream_k_partitions != 0)) return Status::kErrorNotSupported;
-    bool const source = Op(args.output_op).is_source_needed();
-    bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
-    if (args.a.data == nullptr || args.b.data == nullptr || args.d.data == nullptr) return Status::kErrorNullPointer;
-    if (source && args.c.data == nullptr) return Status::kErrorNullPointer;
-    if (bias && args.bias == nullptr) return Status::kErrorNullPointer;
-    if (args.a.ld < LayoutA::min_leading_dimension(p.m, p.k) || args.b.ld < LayoutB::min_leading_dimension(p.k, p.n) ||
-        args.d.ld < LayoutC::min_leading_dimension(p.m, p.n) ||
-        (source && args.c.ld < LayoutC::min_leading_dimension(p.m, p.n))) {
-      return Status::kErrorInvalidLayout;
-    }
-    if (!aligned(args.a.data, 16) || args.a.ld % kAlignmentA != 0 || !aligned(args.b.data, 16) ||
-        args.b.ld % kAlignmentB != 0 || !aligned(args.d.data, alignof(ElementC)) ||
-        (source && !aligned(args.c.data, alignof(ElementC))) || (bias && !aligned(args.bias, alignof(ElementC)))) {
-      return Status::kErrorMisalignedOperand;
-    }
-    // The kernel indexes rows, columns and K in int up to the extents rounded up to the tile, and
-    // every operand in 64 bits.
-    if (!round_up_fits(p.m, TileShape::kM) || !round_up_fits(p.n, TileShape::kN) ||
-        !round_up_fits(p.k, TileShape::kK)) {
-      return Status::kErrorIndexOverflow;
-    }
-    Ranges const r = ranges(args, source, bias);
-    if (!r.a.addressable() || !r.b.addressable() || !r.c.addressable() || !r.d.addressable() ||
-        !r.bias.addressable()) {
-      return Status::kErrorIndexOverflow;
-    }
-    // Each loader's offsets within one block tile (32-bit buffer offsets on gfx9).
-    if (!LoaderA::offsets_fit(view_a(args)) || !LoaderB::offsets_fit(view_b(args))) {
-      return Status::kErrorOperandTooLarge;
-    }
-    // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
-    // them, except C when C is D itself (each element is read before the one write to it).
-    bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld;
-    if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
-      return Status::kErrorAliasedOperand;
-    }
-    if (tiles(p) > kMaxWorkgroups ||
-        (kParallelSplitK && std::uint64_t(Reduction::blocks(p.m, p.n)) >
-                                max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
-      return Status::kErrorGridTooLarge;
-    }
     kernel::StreamKSchedule schedule;
-    if (Status const s = stream_k_schedule(args, schedule); !ok(s)) return s;
-    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, schedule),
-                            {r.a, r.b, r.c, r.d, r.bias});
+    return check(args, schedule);
   }
 
   // Bytes of workspace the arguments need (split_k_workspace.hpp): split-K's partial sums (and
@@ -216,12 +167,12 @@ class Gemm {
   // uninitialised (run() returns kErrorNotInitialized), whatever an earlier call set up.
   Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
-    Status const s = can_implement(args);
-    if (!ok(s)) return s;
+    typename Kernel::Params params{};
+    // can_implement's checks, keeping the stream-K schedule they found (one device query).
+    if (Status const s = check(args, params.stream_k); !ok(s)) return s;
     GemmCoord const& p = args.problem;
     int const tiles_m = ceil_div(p.m, TileShape::kM);
     int const tiles_n = ceil_div(p.n, TileShape::kN);
-    typename Kernel::Params params{};
     if (Status const order = Config::Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
     params.mainloop.a = view_a(args);
     params.mainloop.b = view_b(args);
@@ -239,7 +190,6 @@ class Gemm {
       e.bias_mode = args.bias_mode;
       e.op = args.output_op;
     }
-    if (Status const sk = stream_k_schedule(args, params.stream_k); !ok(sk)) return sk;
     slots_ = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
     params.partials = Workspace::partial_tiles(args.workspace, slots_);
     params.slices = args.split_k_slices;
@@ -284,6 +234,60 @@ class Gemm {
 
  private:
   using Int128 = ByteRange::Int128;
+
+  // can_implement, also giving the stream-K schedule it checked the workspace against.
+  static Status check(Arguments const& args, kernel::StreamKSchedule& schedule) noexcept {
+    GemmCoord const& p = args.problem;
+    if (p.m <= 0 || p.n <= 0 || p.k <= 0) return Status::kErrorInvalidProblem;
+    if (!epilogue::is_valid(args.bias_mode)) return Status::kErrorInvalidEnum;
+    if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
+    if (args.stream_k_workgroups < 0 || args.stream_k_partitions < 0) return Status::kErrorInvalidProblem;
+    if (!kStreamK && (args.stream_k_workgroups != 0 || args.stream_k_partitions != 0)) return Status::kErrorNotSupported;
+    bool const source = Op(args.output_op).is_source_needed();
+    bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
+    if (args.a.data == nullptr || args.b.data == nullptr || args.d.data == nullptr) return Status::kErrorNullPointer;
+    if (source && args.c.data == nullptr) return Status::kErrorNullPointer;
+    if (bias && args.bias == nullptr) return Status::kErrorNullPointer;
+    if (args.a.ld < LayoutA::min_leading_dimension(p.m, p.k) || args.b.ld < LayoutB::min_leading_dimension(p.k, p.n) ||
+        args.d.ld < LayoutC::min_leading_dimension(p.m, p.n) ||
+        (source && args.c.ld < LayoutC::min_leading_dimension(p.m, p.n))) {
+      return Status::kErrorInvalidLayout;
+    }
+    if (!aligned(args.a.data, 16) || args.a.ld % kAlignmentA != 0 || !aligned(args.b.data, 16) ||
+        args.b.ld % kAlignmentB != 0 || !aligned(args.d.data, alignof(ElementC)) ||
+        (source && !aligned(args.c.data, alignof(ElementC))) || (bias && !aligned(args.bias, alignof(ElementC)))) {
+      return Status::kErrorMisalignedOperand;
+    }
+    // The kernel indexes rows, columns and K in int up to the extents rounded up to the tile, and
+    // every operand in 64 bits.
+    if (!round_up_fits(p.m, TileShape::kM) || !round_up_fits(p.n, TileShape::kN) ||
+        !round_up_fits(p.k, TileShape::kK)) {
+      return Status::kErrorIndexOverflow;
+    }
+    Ranges const r = ranges(args, source, bias);
+    if (!r.a.addressable() || !r.b.addressable() || !r.c.addressable() || !r.d.addressable() ||
+        !r.bias.addressable()) {
+      return Status::kErrorIndexOverflow;
+    }
+    // Each loader's offsets within one block tile (32-bit buffer offsets on gfx9).
+    if (!LoaderA::offsets_fit(view_a(args)) || !LoaderB::offsets_fit(view_b(args))) {
+      return Status::kErrorOperandTooLarge;
+    }
+    // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
+    // them, except C when C is D itself (each element is read before the one write to it).
+    bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld;
+    if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
+      return Status::kErrorAliasedOperand;
+    }
+    if (tiles(p) > kMaxWorkgroups ||
+        (kParallelSplitK && std::uint64_t(Reduction::blocks(p.m, p.n)) >
+                                max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
+      return Status::kErrorGridTooLarge;
+    }
+    if (Status const s = stream_k_schedule(args, schedule); !ok(s)) return s;
+    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, schedule),
+                            {r.a, r.b, r.c, r.d, r.bias});
+  }
 
   static bool aligned(void const* p, std::size_t bytes) noexcept {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
