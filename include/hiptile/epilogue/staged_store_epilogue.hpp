@@ -4,8 +4,8 @@
 //
 // An accumulator fragment holds a few scattered elements per lane (mma.sync: two neighbouring
 // columns of two rows), so storing straight from registers writes 2 or 4 bytes per lane and store
-// instructions pile up behind each other. Here, when the whole block tile lies inside D and the
-// output op needs neither C nor a bias (the usual D = α·A·B):
+// instructions pile up behind each other. Here, when the output op needs neither C nor a bias (the
+// usual D = α·A·B):
 //
 //   barrier                     the mainloop's stages are no longer read
 //   each wave writes op(acc) as ElementC into its own WaveM × (WaveN + 8) region of LDS
@@ -13,8 +13,11 @@
 //   each lane stores 16-byte runs of the region's rows to D, a warp covering whole rows
 //
 // The padding of each row (8 elements, or one 16-byte vector if that is more) spreads the fragment
-// writes of 8 rows over all the banks.
-// Other block tiles (edges, C, bias, rows of D that are not 16-byte aligned) take DirectStoreEpilogue's
+// writes of 8 rows over all the banks. Block tiles at the edges of D take the same path: rows past
+// the output are skipped, and a run that crosses its last column is stored element by element
+// (storing those tiles from the registers, 2 bytes a lane, cost a 1000×1024×1024 GEMM as much
+// time as a 1024³ one: docs/performance.md).
+// Blocks that read C or a bias, or a D whose rows are not 16-byte aligned, take DirectStoreEpilogue's
 // path; the choice is the same for the whole workgroup, so every thread meets both barriers.
 #include <cstddef>
 #include <cstdint>
@@ -57,8 +60,8 @@ struct StagedStoreEpilogue {
                                                 std::byte* wave_lds) {
     Params const p = Direct::at_batch(batch_params, batch);
     OutputOp const op(p.op);
-    bool const staged = Output::contains(p.output, block_m0, block_n0, TileM, TileN) && !op.is_source_needed() &&
-                        p.bias_mode == BiasMode::kNone && Output::rows_aligned(p.output, 16);
+    bool const staged =
+        !op.is_source_needed() && p.bias_mode == BiasMode::kNone && Output::rows_aligned(p.output, 16);
     if (!staged) {
       Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
       return;
@@ -68,12 +71,23 @@ struct StagedStoreEpilogue {
     write_region(acc, op, region, lane);
     barrier();
     int const column = (lane % kVectorsPerRow) * kVector;
+    int const n = block_n0 + wave_n0 + column;
     using Vector = Array<ElementC, kVector>;
     HIPTILE_UNROLL
     for (int row = lane / kVectorsPerRow; row < WaveMma::kWaveM; row += kRowsPerPass) {
-      Vector const v = arch::lds_load(reinterpret_cast<Vector const*>(region + row * kRowElements + column));
       typename Output::Row const out = Output::row(p.output, block_m0 + wave_m0 + row);
-      arch::global_store(reinterpret_cast<Vector*>(Output::d(p.output, out, block_n0 + wave_n0 + column)), v);
+      if (!Output::exists(p.output, out, n)) continue;  // past the last row, or the run past the last column
+      Vector const v = arch::lds_load(reinterpret_cast<Vector const*>(region + row * kRowElements + column));
+      if (Output::exists(p.output, out, n + kVector - 1)) {
+        arch::global_store(reinterpret_cast<Vector*>(Output::d(p.output, out, n)), v);
+      } else {
+        // The run crosses the last column: its elements one by one (columns are contiguous, so
+        // the ones that exist are the first few).
+        HIPTILE_UNROLL
+        for (int e = 0; e < kVector; ++e) {
+          if (Output::exists(p.output, out, n + e)) arch::global_store(Output::d(p.output, out, n + e), v[e]);
+        }
+      }
     }
   }
 
