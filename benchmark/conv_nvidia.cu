@@ -49,7 +49,7 @@ using Conv = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
     ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::TileShape,
-    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, Conv<ConvOperator::kDgrad>>);
@@ -60,7 +60,7 @@ static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFas
 template <gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kParallel>
 using WgradSplitK = conv::device::ImplicitGemmConvolution<
     ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::TileShape,
-    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::kStages, RowDivision::kFast, RowDivision::kFast,
     Mode>;
@@ -69,7 +69,7 @@ using WgradSplitK = conv::device::ImplicitGemmConvolution<
 // parallel split-K. Variant names say the tile: t<M>x<N>x<K>_w<M>x<N>_s<stages>.
 template <ConvOperator Op, class TileShape, class WaveShape, int Stages>
 using Tiled = conv::device::ImplicitGemmConvolution<
-    Op, half_t, half_t, float, arch::Sm90, TileShape, WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    Op, half_t, half_t, float, arch::Sm90, TileShape, WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, Stages, RowDivision::kFast,
     RowDivision::kFast,
     Op == ConvOperator::kWgrad ? gemm::kernel::SplitKMode::kParallel : gemm::kernel::SplitKMode::kNone>;

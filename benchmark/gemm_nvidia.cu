@@ -45,6 +45,17 @@ using StreamK128x128x64 =
                        epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 3,
                        gemm::kernel::SplitKMode::kStreamK>;
 
+// Small M (decode steps): tiles of 64, 32 and 16 rows with stream-K, so a 16-row problem does not
+// compute 128 or 256 rows per tile and its K is shared among the SMs.
+template <int TileM, int WaveM, int WaveN>
+using SmallM = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor,
+                                  float, arch::Sm90, GemmShape<TileM, 128, 64>, GemmShape<WaveM, WaveN, 64>,
+                                  arch::MmaSync16x8x16F16, epilogue::LinearCombination<half_t>,
+                                  gemm::kernel::GroupedTileOrder<8>, 4, gemm::kernel::SplitKMode::kStreamK>;
+using StreamK64x128 = SmallM<64, 32, 64>;
+using StreamK32x128 = SmallM<32, 32, 32>;
+using StreamK16x128 = SmallM<16, 16, 32>;
+
 void check(cudaError_t e, char const* what) {
   if (e != cudaSuccess) {
     std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
@@ -194,6 +205,15 @@ int main(int argc, char** argv) {
   for (auto const& s : {std::array{1000, 1024, 1024}, std::array{1024, 1000, 1024}, std::array{1024, 1024, 1000}}) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
     add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, s[0], s[1], s[2]);
+  }
+  // Decode-step shapes: M of 1 to 128 against the small-M tiles.
+  for (auto const& s : {std::array{1, 4096, 4096}, std::array{16, 4096, 4096}, std::array{32, 11008, 4096},
+                        std::array{64, 4096, 4096}, std::array{128, 4096, 4096}}) {
+    add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
+    add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
+    add("BM_Hiptile<StreamK64x128>", BM_Hiptile<StreamK64x128>, s[0], s[1], s[2]);
+    add("BM_Hiptile<StreamK32x128>", BM_Hiptile<StreamK32x128>, s[0], s[1], s[2]);
+    add("BM_Hiptile<StreamK16x128>", BM_Hiptile<StreamK16x128>, s[0], s[1], s[2]);
   }
   for (int size : {4096, 8192}) {
     add("BM_Cublas", BM_Cublas, size, size, size);

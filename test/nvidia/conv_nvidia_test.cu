@@ -56,7 +56,7 @@ template <ConvOperator Op, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKM
 using SplitK = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, typename conv::device::DefaultConvTile<Op, arch::Sm90>::TileShape,
     typename conv::device::DefaultConvTile<Op, arch::Sm90>::WaveShape,
-    gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type, epilogue::LinearCombination<half_t>,
+    gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type, epilogue::LinearCombination<half_t>,
     conv::IteratorAlgorithm::kPrecomputed, 8, conv::device::DefaultConvTile<Op, arch::Sm90>::kStages,
     RowDivision::kFast, RowDivision::kFast, Mode>;
 constexpr int kSplitKSlices = 3;
@@ -66,7 +66,7 @@ constexpr int kSplitKSlices = 3;
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
     ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::TileShape,
-    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, arch::Sm90>::type,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 

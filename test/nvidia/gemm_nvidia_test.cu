@@ -176,6 +176,18 @@ int main() {
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, StreamKGemm>("f16 TN -> f16, stream-K on the device");
   stream_k_workgroups = 7;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, StreamKGemm>("f16 TN -> f16, stream-K on 7 workgroups");
+  // The small-M tiles of benchmark/gemm_nvidia.cu (16 and 32 rows, 4 warps), stream-K on the device.
+  stream_k_workgroups = 0;
+  using SmallM16 = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                      GemmShape<16, 128, 64>, GemmShape<16, 32, 64>, arch::MmaSync16x8x16F16,
+                                      epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4,
+                                      SplitKMode::kStreamK>;
+  using SmallM32 = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                      GemmShape<32, 128, 64>, GemmShape<32, 32, 64>, arch::MmaSync16x8x16F16,
+                                      epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4,
+                                      SplitKMode::kStreamK>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM16>("f16 TN -> f16, 16x128 tile, stream-K");
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM32>("f16 TN -> f16, 32x128 tile, stream-K");
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -50,6 +50,14 @@ struct GemmSubject {
   using Tile = typename Gemm::TileShapeType;
   static constexpr std::size_t kBytes[kOperands] = {sizeof(EA), sizeof(EB), sizeof(EC), sizeof(EC), sizeof(EC)};
   static constexpr std::int64_t kVector[kOperands] = {Gemm::kAlignmentA, Gemm::kAlignmentB, 1, 1, 1};
+  static constexpr bool kIntegerD = std::is_integral_v<EC>;
+  static constexpr bool kSaturating = [] {
+    if constexpr (requires { Gemm::OutputOpType::kOutputOverflow; }) {
+      return Gemm::OutputOpType::kOutputOverflow == hiptile::OverflowMode::kSaturating;
+    } else {
+      return false;
+    }
+  }();
 
   struct Case {
     std::int64_t m = 1, n = 1, k = 1;
@@ -87,7 +95,10 @@ struct GemmSubject {
                                         : LC::min_leading_dimension(rows, cols);
     return hiptile::round_up<std::int64_t>(min, kVector[op]);
   }
-  static std::int64_t ld_of(Case const& c, int op) { return c.ld[op] ? *c.ld[op] : min_ld(c, op) + c.pad; }
+  // (The padding rounded up to whole vectors: 8 elements are not one for 8-bit types.)
+  static std::int64_t ld_of(Case const& c, int op) {
+    return c.ld[op] ? *c.ld[op] : min_ld(c, op) + hiptile::round_up<std::int64_t>(c.pad, kVector[op]);
+  }
 
   static Case baseline(fuzz::Rng& rng) {
     Case c;
@@ -97,7 +108,7 @@ struct GemmSubject {
     c.pad = std::array{0, 8, 24}[rng() % 3];
     c.alpha = std::array{1.0f, 0.5f, -1.25f}[rng() % 3];
     c.beta = std::array{0.0f, 1.0f, -0.5f}[rng() % 3];
-    c.bias_mode = int(rng() % 3);
+    c.bias_mode = kIntegerD ? 0 : int(rng() % 3);  // an integer D takes no bias
     c.seed = rng();
     return c;
   }
@@ -291,7 +302,11 @@ struct GemmSubject {
       args_.b = {reinterpret_cast<EB const*>(p[kB]), ld[kB]};
       args_.c = {reinterpret_cast<EC const*>(p[kC]), ld[kC]};
       args_.d = {reinterpret_cast<EC*>(p[kD]), ld[kD]};
-      args_.output_op = {c.alpha, c.beta};
+      if constexpr (kIntegerD) {
+        args_.output_op = {};  // IntegerOutput: D = the int32 sums, no alpha or beta
+      } else {
+        args_.output_op = {c.alpha, c.beta};
+      }
       args_.bias = reinterpret_cast<EC const*>(p[kBias]);
       args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
       args_.split_k_slices = c.slices;
@@ -332,9 +347,10 @@ struct GemmSubject {
     // Every element of D against the double reference over the snapshot's inputs, every other byte
     // of every buffer unchanged.
     std::string check_output() {
-      double const u = std::ldexp(1.0, -hiptile::numeric_limits<EC>::digits);
-      double const max_finite = double(float(hiptile::numeric_limits<EC>::max()));
-      bool const source = c_.beta != 0.0f;
+      using Limits = std::conditional_t<kIntegerD, std::numeric_limits<EC>, hiptile::numeric_limits<EC>>;
+      double const u = kIntegerD ? 0.0 : std::ldexp(1.0, -Limits::digits);
+      double const max_finite = double(Limits::max());
+      bool const source = c_.beta != 0.0f && !kIntegerD;
       // The inputs as they were before the run (in place, C is D's old contents).
       std::array<std::byte const*, kOperands> before{};
       for (int op : {kA, kB, kC, kBias}) before[op] = ptr_[op] ? arena_.saved_view(ptr_[op]) : nullptr;
@@ -359,15 +375,26 @@ struct GemmSubject {
           double const bias = c_.bias_mode == 1   ? saved(before[kBias] + i * sizeof(EC), EC{})
                               : c_.bias_mode == 2 ? saved(before[kBias] + j * sizeof(EC), EC{})
                                                   : 0.0;
-          double const ref = double(c_.alpha) * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
-          magnitude = std::abs(double(c_.alpha)) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
+          if constexpr (std::is_integral_v<EA>) {
+            // int32 accumulation wraps around, as the MFMA's does (a K of 4 million reaches it here).
+            acc = double(std::int32_t(std::uint32_t(std::int64_t(acc))));
+          }
+          double const alpha = kIntegerD ? 1.0 : double(c_.alpha);
+          double const ref = alpha * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
+          magnitude = std::abs(alpha) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
           double const tol = u * std::abs(ref) + 1.2 * double(c_.k + 4) * std::ldexp(1.0, -23) * magnitude +
                              8 * std::ldexp(1.0, -24) * std::abs(ref) + 1e-30 + std::ldexp(1.0, -25);
           EC got_value;
           std::memcpy(&got_value, ptr_[kD] + LC::offset(i, j, ld_[kD]) * sizeof(EC), sizeof(EC));
-          double const got = double(float(got_value));
+          double const got = kIntegerD ? double(got_value) : double(float(got_value));
           bool right;
-          if (std::isnan(ref) || std::isnan(magnitude)) {
+          if constexpr (kIntegerD) {
+            right = got == ref;  // int32 sums are exact (and these stay far inside int32)
+          } else if (kSaturating && !std::isnan(ref) && (std::isinf(ref) || std::abs(ref) - tol > max_finite)) {
+            right = got == std::copysign(max_finite, ref);  // clamped to the largest finite value
+          } else if (kSaturating && std::isinf(got)) {
+            right = false;  // a saturating output is never infinite
+          } else if (std::isnan(ref) || std::isnan(magnitude)) {
             right = std::isnan(got) || std::isinf(magnitude);  // inf · 0 terms make NaN either way
           } else if (std::isinf(ref)) {
             right = got == ref || std::isnan(got);
@@ -467,7 +494,8 @@ struct GemmSubject {
         using T = decltype(tag);
         std::uniform_real_distribution<float> dist(lo, hi);
         for (std::size_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
-          T const v = T(dist(rng));
+          // Integers: the same range scaled to 127 (so int8's A and B are 32..127, never 0).
+          T const v = std::is_integral_v<T> ? T(std::lround(dist(rng) * 127.0f)) : T(dist(rng));
           std::memcpy(base_[op] + i, &v, sizeof(T));
         }
       };
@@ -514,6 +542,11 @@ void fuzz_gemm(char const* label, std::uint64_t seed) {
   }
 }
 
+using I8ToI32 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
+using I8ToF16 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using Fp8ToF16 = device::DefaultGemm<hiptile::float8_e4m3fnuz, RowMajor, hiptile::float8_e5m2fnuz, ColumnMajor, half_t,
+                                     RowMajor, arch::Gfx942>;
+using F32TN = device::DefaultGemm<float, RowMajor, float, ColumnMajor, float, RowMajor, arch::Gfx942>;
 using F16TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
 using F16NTColumnMajorF32 = device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, float, ColumnMajor, arch::Gfx942>;
 using Bf16NN = device::DefaultGemm<bfloat16_t, RowMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
@@ -557,3 +590,15 @@ TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN,
 }
 
 }  // namespace
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: int8 -> int32", "[fuzz][types]") {
+  fuzz_gemm<I8ToI32>("i8 x i8 -> i32 (IntegerOutput)", 9);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: int8 -> f16", "[fuzz][types]") {
+  fuzz_gemm<I8ToF16>("i8 x i8 -> f16", 10);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: fp8 e4m3 x e5m2 -> f16", "[fuzz][types]") {
+  fuzz_gemm<Fp8ToF16>("e4m3fnuz x e5m2fnuz -> f16 (ScaledLinearCombination)", 11);
+}
+TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f32 MFMA", "[fuzz][types]") {
+  fuzz_gemm<F32TN>("f32 (32x32x2 MFMA)", 12);
+}

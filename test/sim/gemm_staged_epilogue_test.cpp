@@ -41,7 +41,7 @@ class StagedGemm : public G {
   using ElementC = typename G::OutputOpType::ElementOutput;
   using TileShape = typename G::TileShapeType;
   using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
-                                         ep::MatrixOutput<ElementC, RowMajor>, typename G::OutputOpType>;
+                                         ep::MatrixOutput<ElementC, RowMajor>, typename G::OutputOpType, true>;
   using Kernel = hiptile::gemm::kernel::GemmKernel<TileShape, typename G::WaveShapeType, typename G::Mainloop, Staged,
                                                    typename G::TileOrderType>;
   static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),

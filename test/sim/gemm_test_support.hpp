@@ -31,7 +31,7 @@ using hiptile::layout::RowMajor;
 
 struct Shape {
   int m, n, k;
-  int pad;  // extra elements per leading dimension, beyond the minimum rounded to 8
+  int pad;  // extra elements per leading dimension, beyond the minimum rounded to 16 bytes (8 elements at least)
 };
 
 // Ragged edges everywhere: 1, primes, K below the tile's 32, extents one past a tile, large ld.
@@ -40,14 +40,19 @@ std::vector<Shape> const kShapes = {
     {13, 257, 300, 24}, {131, 67, 13, 0}, {200, 61, 97, 40}, {3, 5, 1000, 0},  {256, 130, 64, 1000},
 };
 
-std::int64_t padded_ld(std::int64_t min_ld, int pad) { return (min_ld + 7) / 8 * 8 + pad; }
+// The minimum rounded up to whole 16-byte vectors (and at least to 8 elements), plus pad.
+std::int64_t padded_ld(std::int64_t min_ld, int pad, int element_bytes = 2) {
+  std::int64_t const round = std::max(8, 16 / element_bytes);
+  return (min_ld + round - 1) / round * round + pad;
+}
 
 template <class T, class Layout>
 struct Matrix {
   int rows, cols;
   std::int64_t ld;
   std::vector<T> data;
-  Matrix(int r, int c, int pad) : rows(r), cols(c), ld(padded_ld(Layout::min_leading_dimension(r, c), pad)) {
+  Matrix(int r, int c, int pad)
+      : rows(r), cols(c), ld(padded_ld(Layout::min_leading_dimension(r, c), pad, int(sizeof(T)))) {
     data.resize(Layout::kRowMajor ? r * ld : c * ld);
   }
   T& at(int r, int c) { return data[Layout::offset(r, c, ld)]; }

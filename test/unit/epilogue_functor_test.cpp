@@ -1,6 +1,7 @@
 // Epilogue thread functors: LinearCombination with each activation against a double-precision
 // reference, round-to-nearest-even output conversion checked on exact ties, BLAS's beta = 0 rule,
 // bias, overflow modes, and the concepts that state the functor contracts.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -14,7 +15,9 @@
 #include "hiptile/epilogue/activation.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
+#include "hiptile/epilogue/integer_output.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/epilogue/scaled_linear_combination.hpp"
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/float8.hpp"
 #include "hiptile/numeric/half.hpp"
@@ -273,4 +276,60 @@ TEST_CASE("BiasMode names its modes") {
   CHECK(std::string(ep::to_string(ep::BiasMode::kNone)) == "none");
   CHECK(std::string(ep::to_string(ep::BiasMode::kPerRow)) == "per row");
   CHECK(std::string(ep::to_string(ep::BiasMode::kPerColumn)) == "per column");
+}
+
+TEST_CASE("IntegerOutput stores int32 sums exactly and rounds scaled values to even, saturating") {
+  using hiptile::epilogue::IntegerOutput;
+  IntegerOutput<std::int32_t> const i32{};
+  IntegerOutput<std::int8_t> const i8{};
+  STATIC_REQUIRE(hiptile::epilogue::IntegerAccumulatorFunctor<IntegerOutput<std::int32_t>>);
+  for (std::int32_t acc : {0, 1, -1, 16777217, -16777217, std::numeric_limits<std::int32_t>::max(),
+                           std::numeric_limits<std::int32_t>::min()}) {
+    CHECK(i32(acc, 0.0f) == acc);  // beyond 2^24 too: no float on the way
+  }
+  CHECK(i8(std::int32_t{300}, 0.0f) == 127);
+  CHECK(i8(std::int32_t{-300}, 0.0f) == -128);
+  CHECK(i8(std::int32_t{-5}, 0.0f) == -5);
+  // Every float in a range around the rounding and saturation edges, against nearbyint in double
+  // (the default rounding mode: to nearest, ties to even), clamped.
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> dist(-300.0f, 300.0f);
+  for (int i = 0; i < 200000; ++i) {
+    float const x = i < 1200 ? -300.0f + 0.5f * float(i) : dist(rng);  // all halves exactly, then random
+    double const want = std::clamp(std::nearbyint(double(x)), -128.0, 127.0);
+    INFO("x = " << x);
+    REQUIRE(double(i8(x, 0.0f)) == want);
+  }
+  for (float x : {0x1p23f + 1.0f, -0x1p23f - 3.0f, 0x1p30f, 2147483520.0f, -2147483648.0f}) {
+    CHECK(double(i32(x, 0.0f)) == double(x));  // integers already: unchanged
+  }
+  CHECK(i32(3e9f, 0.0f) == std::numeric_limits<std::int32_t>::max());
+  CHECK(i32(-3e9f, 0.0f) == std::numeric_limits<std::int32_t>::min());
+  CHECK(i32(std::numeric_limits<float>::infinity(), 0.0f) == std::numeric_limits<std::int32_t>::max());
+  CHECK(i8(std::numeric_limits<float>::quiet_NaN(), 0.0f) == 0);
+}
+
+TEST_CASE("ScaledLinearCombination applies its scales, saturates fp8 and tracks amax before scale_d") {
+  using Op = hiptile::epilogue::ScaledLinearCombination<hiptile::float8_e4m3fnuz>;
+  STATIC_REQUIRE(hiptile::epilogue::ReducingFunctor<Op>);
+  float const scale_a = 0.5f, scale_b = 4.0f, scale_d = 8.0f;
+  float amax = 0.0f;
+  Op::Params const p{1.5f, 0.0f, {}, &scale_a, &scale_b, &scale_d, &amax};
+  Op const host_view(p);  // no scale read: alpha only
+  CHECK(float(host_view(2.0f, 0.0f)) == 3.0f);
+  Op const op = Op::on_device(p);  // the simulator's device code is host code
+  // x = 1.5 · 0.5 · 4 · acc = 3 acc; D = saturate(8 x).
+  CHECK(float(op(1.0f, 0.0f)) == 24.0f);
+  CHECK(float(op(-2.0f, 0.0f)) == -48.0f);
+  CHECK(float(op(20.0f, 0.0f)) == 240.0f);  // 480 saturates to e4m3fnuz's largest
+  CHECK(float(op(-1e30f, 0.0f)) == -240.0f);
+  CHECK(std::isnan(float(op(std::numeric_limits<float>::quiet_NaN(), 0.0f))));
+  using NonSaturating = hiptile::epilogue::ScaledLinearCombination<hiptile::float8_e4m3fnuz, hiptile::epilogue::Identity,
+                                                                   hiptile::OverflowMode::kNonSaturating>;
+  NonSaturating::Params const q{1.5f, 0.0f, {}, &scale_a, &scale_b, &scale_d, nullptr};
+  CHECK(std::isnan(float(NonSaturating::on_device(q)(20.0f, 0.0f))));  // e4m3fnuz has no infinity
+  Op::Params const plain{2.0f, 0.5f};
+  Op const no_scales = Op::on_device(plain);  // null scales are 1
+  CHECK(no_scales.is_source_needed());
+  CHECK(float(no_scales(3.0f, 4.0f, 1.0f)) == 9.0f);
 }

@@ -1,6 +1,8 @@
 #pragma once
 // DirectStoreEpilogue: applies the output functor to each accumulator and stores it straight from
-// the registers: D[m][n] = op(acc, C[m][n], bias), for the elements inside the problem only.
+// the registers: D[m][n] = op(acc, C[m][n], bias), for the elements inside the problem only. With
+// per-row or per-column scales (an int8 GEMM's dequantisation), op receives
+// acc · row_scale[m] · column_scale[n] in fp32 instead of acc.
 //
 // Each accumulator register knows its (row, column) from the wave MMA's layout functions, so this
 // works for any atom; the output mapping (output_mapping.hpp) says where each element goes, so it
@@ -12,13 +14,16 @@
 
 #include "hiptile/arch/global_memory.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::epilogue {
 
-// Output: where each element goes (MatrixOutput for GEMM); OutputOp: the EpilogueFunctor.
-template <class WaveMma, OutputMapping Output, class OutputOp>
+// Output: where each element goes (MatrixOutput for GEMM); OutputOp: the EpilogueFunctor;
+// kScales: whether the row and column scales are read when given (GEMM: yes; convolutions have
+// none, and their unrolled edge path is smaller without the code).
+template <class WaveMma, OutputMapping Output, class OutputOp, bool kScales = false>
 struct DirectStoreEpilogue {
   using Accumulators = typename WaveMma::Accumulators;
   using ElementC = typename Output::Element;
@@ -28,7 +33,14 @@ struct DirectStoreEpilogue {
     ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn), in GEMM coordinates
     BiasMode bias_mode = BiasMode::kNone;
     typename OutputOp::Params op{};
+    float const* row_scale = nullptr;     // row_scale[m], or none
+    float const* column_scale = nullptr;  // column_scale[n], or none
   };
+
+  // Whether op receives scaled fp32 values rather than the accumulators.
+  HIPTILE_HOST_DEVICE static bool scaled(Params const& p) {
+    return kScales && (p.row_scale != nullptr || p.column_scale != nullptr);
+  }
 
   static constexpr std::size_t kLdsBytesPerWave = 0;
 
@@ -42,6 +54,7 @@ struct DirectStoreEpilogue {
   }
 
   // The parameters of sub-problem `batch`: its output mapping, and its bias elements.
+  // (A batched launch is a convolution's, which has no scales.)
   HIPTILE_DEVICE HIPTILE_INLINE static Params at_batch(Params const& p, int batch) {
     Params b = p;
     b.output = Output::at_batch(p.output, batch);
@@ -52,21 +65,24 @@ struct DirectStoreEpilogue {
   // Stores this lane's accumulators of the wave tile whose first element is (m0, n0).
   HIPTILE_DEVICE HIPTILE_INLINE static void store_wave_tile(Accumulators const& acc, Params const& p, int m0, int n0,
                                                             int lane) {
-    OutputOp const op(p.op);
+    OutputOp const op = functor_on_device<OutputOp>(p.op);
     bool const source = op.is_source_needed();
-    // Most wave tiles lie wholly inside D and need neither C nor a bias: they take a branch-free
-    // path, a few instructions per element. The unrolled general path, with a bounds check and
-    // optional loads per element, is many times larger; only edge tiles and fused epilogues run it.
+    // Most wave tiles lie wholly inside D and need neither C, a bias nor scales: they take a
+    // branch-free path, a few instructions per element. The unrolled general path, with a bounds
+    // check and optional loads per element, is many times larger; only edge tiles and fused
+    // epilogues run it.
     bool const inside = Output::contains(p.output, m0, n0, WaveMma::kWaveM, WaveMma::kWaveN);
-    if (inside && !source && p.bias_mode == BiasMode::kNone) {
+    if (inside && !source && p.bias_mode == BiasMode::kNone && !scaled(p)) {
       store<false>(acc, p, op, false, m0, n0, lane);
     } else {
       store<true>(acc, p, op, source, m0, n0, lane);
     }
+    finish_wave(op, lane);
   }
 
  private:
-  // kGeneral: check bounds and read C and the bias per element; otherwise store op(acc, 0, 0).
+  // kGeneral: check bounds and read C, the bias and the scales per element; otherwise store
+  // op(acc, 0, 0).
   // Rows outside, columns inside: each row is mapped once, for all the columns it holds.
   template <bool kGeneral>
   HIPTILE_DEVICE HIPTILE_INLINE static void store(Accumulators const& acc, Params const& p, OutputOp const& op,
@@ -88,8 +104,17 @@ struct DirectStoreEpilogue {
             if (source) c = static_cast<float>(arch::global_load(Output::c(p.output, row, n)));
             if (p.bias_mode == BiasMode::kPerRow) bias = static_cast<float>(arch::global_load(p.bias + m));
             if (p.bias_mode == BiasMode::kPerColumn) bias = static_cast<float>(arch::global_load(p.bias + n));
+            if constexpr (kScales) {
+              if (scaled(p)) {
+                float x = static_cast<float>(fragment[r]);
+                if (p.row_scale != nullptr) x *= arch::global_load(p.row_scale + m);
+                if (p.column_scale != nullptr) x *= arch::global_load(p.column_scale + n);
+                arch::global_store(Output::d(p.output, row, n), op(x, c, bias));
+                continue;
+              }
+            }
           }
-          arch::global_store(Output::d(p.output, row, n), op(static_cast<float>(fragment[r]), c, bias));
+          arch::global_store(Output::d(p.output, row, n), op(fragment[r], c, bias));
         }
       }
     }

@@ -4,8 +4,10 @@
 //
 //   D[m][n] = op(acc, is_source_needed() ? C[m][n] : 0, bias)
 //
-// with acc the fp32 accumulator and bias the element BiasMode selects (0 without bias). So the
-// functor F must have
+// with acc the accumulator and bias the element BiasMode selects (0 without bias). acc is fp32, or
+// the int32 sum of an integer GEMM as it is (a functor taking float converts it), or, when the
+// GEMM has per-row or per-column scales, the fp32 value acc · row_scale[m] · column_scale[n].
+// So the functor F must have
 //  - F::ElementOutput, the type stored to D;
 //  - F::Params, trivially copyable and default constructible: the user fills it on the host and
 //    the kernel receives it by value; F is constructed from it in device code, F(params);
@@ -15,10 +17,20 @@
 //    skip loading C, and C may then be null);
 //  - static constexpr bool kNeedsSource: false if the functor never reads its source, whatever
 //    the parameters, so the epilogue need not even compile a path that loads C.
+// and may have, for parameters that point at device memory (fp8 scales, an amax):
+//  - static F on_device(Params const&): F as device code builds it, reading what the pointers
+//    hold (host code, such as can_implement asking is_source_needed(), uses F(params), which must
+//    not touch device memory);
+//  - void finish_wave(int lane) const: every lane of a wave calls it once after its last element
+//    of a wave tile (a reduction's wave step, such as amax's);
+//  - static Status prepare(Params const&, Stream): the operator's run() calls it on the launch's
+//    stream before the kernel (amax zeroed).
 #include <concepts>
+#include <cstdint>
 #include <type_traits>
 
 #include "hiptile/core/concepts.hpp"
+#include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::epilogue {
 
@@ -33,5 +45,31 @@ concept EpilogueFunctor =
       { f(x, x, x) } -> std::same_as<typename F::ElementOutput>;
       { f.is_source_needed() } -> std::same_as<bool>;
     };
+
+// Whether F takes an integer GEMM's int32 accumulator (as it is, or converted to float).
+template <class F>
+concept IntegerAccumulatorFunctor = EpilogueFunctor<F> && requires(F const f, std::int32_t acc, float x) {
+  { f(acc, x, x) } -> std::same_as<typename F::ElementOutput>;
+};
+
+// F built in device code from its parameters: F::on_device(params) where F has it.
+template <class F>
+HIPTILE_DEVICE HIPTILE_INLINE F functor_on_device(typename F::Params const& params) {
+  if constexpr (requires { { F::on_device(params) } -> std::same_as<F>; }) {
+    return F::on_device(params);
+  } else {
+    return F(params);
+  }
+}
+
+// Whether F reduces over the values it produced (amax): it then must see exactly the elements of D.
+template <class F>
+concept ReducingFunctor = requires(F const f, int lane) { f.finish_wave(lane); };
+
+// A wave's end of its wave tile: F::finish_wave(lane) where F has it.
+template <class F>
+HIPTILE_DEVICE HIPTILE_INLINE void finish_wave(F const& f, int lane) {
+  if constexpr (ReducingFunctor<F>) f.finish_wave(lane);
+}
 
 }  // namespace hiptile::epilogue

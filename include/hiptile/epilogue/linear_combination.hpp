@@ -36,6 +36,7 @@ class LinearCombination {
   // beta may be nonzero, so the epilogue needs a path that loads C; is_source_needed() decides
   // per launch.
   static constexpr bool kNeedsSource = true;
+  static constexpr OverflowMode kOutputOverflow = kOverflow;  // what D does beyond its range
 
   LinearCombination() = default;
   HIPTILE_HOST_DEVICE constexpr explicit LinearCombination(Params const& params) : params_(params) {}

@@ -17,7 +17,7 @@
 // the output are skipped, and a run that crosses its last column is stored element by element
 // (storing those tiles from the registers, 2 bytes a lane, cost a 1000×1024×1024 GEMM as much
 // time as a 1024³ one: docs/performance.md).
-// Blocks that read C or a bias, or a D whose rows are not 16-byte aligned, take DirectStoreEpilogue's
+// Blocks that read C, a bias or scales, or a D whose rows are not 16-byte aligned, take DirectStoreEpilogue's
 // path; the choice is the same for the whole workgroup, so every thread meets both barriers.
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +27,7 @@
 #include "hiptile/core/array.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
+#include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -34,9 +35,11 @@
 namespace hiptile::epilogue {
 
 // Output: where each element goes, with contiguous columns; OutputOp: the EpilogueFunctor.
-template <class WaveMma, int TileM, int TileN, int WaveSize, OutputMapping Output, class OutputOp>
+// kScales: as DirectStoreEpilogue's (a block with scales takes the direct path).
+template <class WaveMma, int TileM, int TileN, int WaveSize, OutputMapping Output, class OutputOp,
+          bool kScales = false>
 struct StagedStoreEpilogue {
-  using Direct = DirectStoreEpilogue<WaveMma, Output, OutputOp>;
+  using Direct = DirectStoreEpilogue<WaveMma, Output, OutputOp, kScales>;
   using Accumulators = typename WaveMma::Accumulators;
   using Params = typename Direct::Params;
   using ElementC = typename Output::Element;
@@ -59,9 +62,11 @@ struct StagedStoreEpilogue {
                                                 int block_n0, int batch, int wave_m0, int wave_n0, int lane,
                                                 std::byte* wave_lds) {
     Params const p = Direct::at_batch(batch_params, batch);
-    OutputOp const op(p.op);
-    bool const staged =
-        !op.is_source_needed() && p.bias_mode == BiasMode::kNone && Output::rows_aligned(p.output, 16);
+    OutputOp const op = functor_on_device<OutputOp>(p.op);
+    // (A reducing functor (amax) would also see the staged rows past the edge: edge blocks go direct.)
+    bool const staged = !op.is_source_needed() && p.bias_mode == BiasMode::kNone && !Direct::scaled(p) &&
+                        Output::rows_aligned(p.output, 16) &&
+                        (!ReducingFunctor<OutputOp> || Output::contains(p.output, block_m0, block_n0, TileM, TileN));
     if (!staged) {
       Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
       return;
@@ -89,6 +94,7 @@ struct StagedStoreEpilogue {
         }
       }
     }
+    finish_wave(op, lane);
   }
 
  private:
@@ -120,7 +126,7 @@ struct StagedStoreEpilogue {
         for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; r += kRun) {
           Run run;
           HIPTILE_UNROLL
-          for (int e = 0; e < kRun; ++e) run[e] = op(static_cast<float>(fragment[r + e]), 0.0f, 0.0f);
+          for (int e = 0; e < kRun; ++e) run[e] = op(fragment[r + e], 0.0f, 0.0f);
           int const row = WaveMma::accumulator_row(lane, mi, r);
           int const col = WaveMma::accumulator_col(lane, ni, r);
           arch::lds_store(reinterpret_cast<Run*>(region + row * kRowElements + col), run);

@@ -1,10 +1,14 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
 // through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
-// convolution (DefaultConvolution, Fprop) and a stream-K GEMM on a grid sized from the device,
+// convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device, an
+// int8 GEMM dequantised to int8 with per-row and per-column scales and an fp8 GEMM with an amax,
 // each checked against the installed host reference. The same source is a simulator program
 // (hiptile::sim) and a HIP program (hiptile_add_hip_executable).
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -116,6 +120,88 @@ long long stream_k_gemm_mismatches() {
   return c.mismatches + c.unwritten;
 }
 
+// A 130 × 70 × 200 int8 GEMM with an int8 D: D = saturate(round(A·B · row[m] · column[n])) with
+// power-of-two scales (exact in fp32), every element exactly; and a 96 × 64 × 128 e4m3fnuz GEMM to
+// f32 with scale_a = 0.5 and amax, checked against the reference and max |D|. Wrong values, or -1.
+long long quantised_gemm_mismatches() {
+  namespace host = hiptile::host;
+  using hiptile::layout::ColumnMajor;
+  using hiptile::layout::RowMajor;
+  using Int8 = hiptile::gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int8_t,
+                                                  RowMajor, hiptile::arch::Gfx942>;
+  using Fp8 = hiptile::gemm::device::DefaultGemm<hiptile::float8_e4m3fnuz, RowMajor, hiptile::float8_e4m3fnuz,
+                                                 ColumnMajor, float, RowMajor, hiptile::arch::Gfx942>;
+  long long wrong = 0;
+  {
+    int const m = 130, n = 70, k = 200;
+    host::HostMatrix<std::int8_t, RowMajor> a(m, k, 208);
+    host::HostMatrix<std::int8_t, ColumnMajor> b(k, n, 208);
+    host::HostMatrix<std::int8_t, RowMajor> d(m, n);
+    host::fill_random(a, 5, -127.0, 127.0);
+    host::fill_random(b, 6, -127.0, 127.0);
+    std::vector<float> row(m), column(n);
+    for (int i = 0; i < m; ++i) row[i] = i % 2 ? 0x1p-9f : 0x1p-10f;
+    for (int j = 0; j < n; ++j) column[j] = j % 3 ? 0.5f : 1.0f;
+    host::DeviceBuffer<std::int8_t> a_device(std::as_const(a).span()), b_device(std::as_const(b).span());
+    host::DeviceBuffer<std::int8_t> d_device(std::as_const(d).span());
+    host::DeviceBuffer<float> row_device{std::span<float const>(row)};
+    host::DeviceBuffer<float> column_device{std::span<float const>(column)};
+    Int8::Arguments args{.problem = {m, n, k}, .a = {a_device.data(), a.ld()}, .b = {b_device.data(), b.ld()},
+                         .d = {d_device.data(), d.ld()}};
+    args.row_scale = row_device.data();
+    args.column_scale = column_device.data();
+    Int8 gemm;
+    hiptile::Status s = gemm.initialize(args);
+    if (hiptile::ok(s)) s = gemm.run();
+    if (hiptile::ok(s)) s = hiptile::device_synchronize();
+    if (!hiptile::ok(s)) return -1;
+    d_device.copy_to_host(d.span());
+    host::HostMatrix<double> exact;
+    host::reference_gemm({m, n, k}, 1.0, a, b, 0.0, host::HostMatrix<std::int8_t, RowMajor>{}, exact);
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) {
+        double const want = std::clamp(std::nearbyint(exact.at(i, j) * row[i] * column[j]), -128.0, 127.0);
+        if (double(d.at(i, j)) != want) ++wrong;
+      }
+    }
+  }
+  {
+    int const m = 96, n = 64, k = 128;
+    host::HostMatrix<hiptile::float8_e4m3fnuz, RowMajor> a(m, k);
+    host::HostMatrix<hiptile::float8_e4m3fnuz, ColumnMajor> b(k, n);
+    host::HostMatrix<float, RowMajor> d(m, n);
+    host::fill_random(a, 7, -4.0, 4.0);
+    host::fill_random(b, 8, -4.0, 4.0);
+    float const scale_a = 0.5f;
+    host::DeviceBuffer<hiptile::float8_e4m3fnuz> a_device(std::as_const(a).span()), b_device(std::as_const(b).span());
+    host::DeviceBuffer<float> d_device(std::as_const(d).span());
+    host::DeviceBuffer<float> scale_device{std::span<float const>(&scale_a, 1)};
+    host::DeviceBuffer<float> amax_device(1);
+    Fp8::Arguments args{.problem = {m, n, k}, .a = {a_device.data(), a.ld()}, .b = {b_device.data(), b.ld()},
+                        .d = {d_device.data(), d.ld()}};
+    args.output_op.scale_a = scale_device.data();
+    args.output_op.amax = amax_device.data();
+    Fp8 gemm;
+    hiptile::Status s = gemm.initialize(args);
+    if (hiptile::ok(s)) s = gemm.run();
+    if (hiptile::ok(s)) s = hiptile::device_synchronize();
+    if (!hiptile::ok(s)) return -1;
+    d_device.copy_to_host(d.span());
+    host::HostMatrix<double> reference;
+    host::HostMatrix<double> magnitude;
+    host::reference_gemm({m, n, k}, scale_a, a, b, 0.0, host::HostMatrix<float, RowMajor>{}, reference, &magnitude);
+    host::Comparison const c = host::compare(d, reference, magnitude,
+                                             host::gemm_tolerance<hiptile::float8_e4m3fnuz, float>(k));
+    float largest = 0.0f;
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) largest = std::max(largest, std::fabs(d.at(i, j)));
+    }
+    wrong += c.mismatches + c.unwritten + (amax_device.copy_to_host()[0] != largest ? 1 : 0);
+  }
+  std::printf("hiptile consumer: int8 GEMM with dequantisation scales, fp8 GEMM with amax\n");
+  return wrong;
+}
+
 int main() {
   unsigned const groups = 3, threads = 192;
   std::size_t const count = groups * threads, bytes = count * sizeof(int);
@@ -151,5 +237,8 @@ int main() {
   long long const gemm_wrong = stream_k_gemm_mismatches();
   std::printf("hiptile consumer (%s backend): stream-K GEMM, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), gemm_wrong);
-  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 ? 0 : 1;
+  long long const quantised_wrong = quantised_gemm_mismatches();
+  std::printf("hiptile consumer (%s backend): int8 and fp8 GEMMs, %lld values wrong\n",
+              hiptile::to_string(hiptile::kBackend), quantised_wrong);
+  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 && quantised_wrong == 0 ? 0 : 1;
 }

@@ -48,7 +48,7 @@ template <ConvOperator Op, class Element, class ElementC, class Arch,
 using DefaultConvolution =
     ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, typename DefaultConvTile<Op, Arch>::TileShape,
                             typename DefaultConvTile<Op, Arch>::WaveShape,
-                            typename gemm::device::DefaultMmaAtom<Element, Arch>::type, OutputOp, Algorithm,
+                            typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp, Algorithm,
                             AccessElements, DefaultConvTile<Op, Arch>::kStages>;
 
 template <ConvOperator Op, class Element, class ElementC, class Arch,

@@ -43,6 +43,11 @@ class TileLoader {
   using LdsLayout = PackedLdsLayout<Element, TileMN, TileK>;
   static constexpr int kVectorElements = LdsLayout::kPackElements;
   using Vector = Array<Element, kVectorElements>;
+  // What a thread holds between load and store: each vector as four 32-bit words. The loader only
+  // moves bits (and masks them); kept as 8-bit elements, the compiler split every word into bytes
+  // after the load and packed them again for the LDS store (164 VALU per K step of an int8 tile).
+  using Bits = Array<std::uint32_t, 4>;
+  static_assert(sizeof(Vector) == sizeof(Bits), "a loader vector is 16 bytes");
   static constexpr int kPacks = LdsLayout::kPacks;
   static constexpr int kVectors = TileMN * TileK / kVectorElements;  // 16-byte global loads per tile
   static_assert(kVectors % Threads == 0,
@@ -118,7 +123,7 @@ class TileLoader {
       HIPTILE_UNROLL
       for (int i = 0; i < kVectorsPerThread; ++i) {
         int const v = thread_ + Threads * i;
-        arch::lds_store(reinterpret_cast<Vector*>(stage + LdsLayout::offset(v / kPacks, (v % kPacks) * kVectorElements)),
+        arch::lds_store(reinterpret_cast<Bits*>(stage + LdsLayout::offset(v / kPacks, (v % kPacks) * kVectorElements)),
                         vectors_[i]);
       }
     } else {
@@ -127,9 +132,11 @@ class TileLoader {
         int const u = thread_ + Threads * i;
         int const k = unit_k(u);
         int const row = unit_row(u);
+        Vector const along_k0 = __builtin_bit_cast(Vector, vectors_[2 * i]);
+        Vector const along_k1 = __builtin_bit_cast(Vector, vectors_[2 * i + 1]);
         HIPTILE_UNROLL
         for (int j = 0; j < 8; ++j) {
-          Array<Element, 2> const pair{{vectors_[2 * i][j], vectors_[2 * i + 1][j]}};
+          Array<Element, 2> const pair{{along_k0[j], along_k1[j]}};
           arch::lds_store(reinterpret_cast<Array<Element, 2>*>(stage + LdsLayout::offset(row + j, k)), pair);
         }
       }
@@ -138,23 +145,29 @@ class TileLoader {
 
  private:
   // The 16-byte vector at element `element` from the block's first element (< kMaxBlockBytes).
-  HIPTILE_DEVICE HIPTILE_INLINE Vector load_vector(int element) const {
-    return arch::buffer_load<Vector>(buffer_, static_cast<std::uint32_t>(element) * sizeof(Element));
+  HIPTILE_DEVICE HIPTILE_INLINE Bits load_vector(int element) const {
+    return arch::buffer_load<Bits>(buffer_, static_cast<std::uint32_t>(element) * sizeof(Element));
   }
 
   // kMN unit geometry (see the header comment).
   HIPTILE_HOST_DEVICE static constexpr int unit_k(int u) { return (u / 4 / (TileMN / 8)) * kVectorElements + 2 * (u % 4); }
   HIPTILE_HOST_DEVICE static constexpr int unit_row(int u) { return 8 * ((u / 4) % (TileMN / 8)); }
 
-  // Zeroes the elements of `v` from index `valid` on (valid may be <= 0 or >= the vector size).
-  HIPTILE_DEVICE HIPTILE_INLINE static void mask_from(Vector& v, int valid) {
+  // Zeroes the elements of `v` from index `valid` on (valid may be <= 0 or >= the vector size):
+  // word by word, on the bytes, whatever the element size.
+  HIPTILE_DEVICE HIPTILE_INLINE static void mask_from(Bits& v, int valid) {
     if (valid >= kVectorElements) return;
+    int const bytes = valid * static_cast<int>(sizeof(Element));
     HIPTILE_UNROLL
-    for (int e = 0; e < kVectorElements; ++e) {
-      if (e >= valid) v[e] = Element{};
+    for (int w = 0; w < 4; ++w) {
+      int const keep = bytes - 4 * w;  // bytes of word w below the edge (little-endian: the low ones)
+      if (keep <= 0) {
+        v[w] = 0;
+      } else if (keep < 4) {
+        v[w] &= (std::uint32_t{1} << (8 * keep)) - 1;
+      }
     }
   }
-
   arch::BufferResource buffer_;
   int ld_;         // fits: offsets_fit bounds it by kMaxBlockBytes
   int extent_k_;   // K
@@ -163,7 +176,7 @@ class TileLoader {
   // The loaded vectors, and for each how many of its leading elements are inside the operand. The
   // mask is applied in store(), not load(): masking right after a load would make the load's
   // consumer wait for the data there, inside the math of the previous tile.
-  Array<Vector, kVectorsPerThread> vectors_;
+  Array<Bits, kVectorsPerThread> vectors_;
   Array<int, kVectorsPerThread> valid_;
 };
 

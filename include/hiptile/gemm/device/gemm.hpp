@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
@@ -50,6 +51,10 @@ class Gemm {
   using Config = GemmConfiguration<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_, ElementAccumulator_,
                                    Arch, TileShape, WaveShape, MmaAtom, OutputOp, TileOrder, Stages>;
   using Op = typename Config::OutputOp;  // OutputOp once it is an EpilogueFunctor
+  static_assert(SplitK == kernel::SplitKMode::kNone || std::is_same_v<ElementAccumulator_, float>,
+                "split-K and stream-K add partial sums in fp32: an integer GEMM (int32 accumulators) needs "
+                "SplitKMode::kNone");
+  static constexpr bool kIntegerOutput = std::is_integral_v<ElementC_>;
 
  public:
   // The configuration, so generic code can read it and a user can start from DefaultGemm and
@@ -103,8 +108,13 @@ class Gemm {
     layout::TensorRef<ElementC const, LayoutC> c;  // may be null when the output op ignores it (beta = 0)
     layout::TensorRef<ElementC, LayoutC> d;        // may be C itself (same pointer and ld): in place
     typename Op::Params output_op{};
-    ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn)
+    ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn); not for integer D
     epilogue::BiasMode bias_mode = epilogue::BiasMode::kNone;
+    // Dequantisation (an int8 GEMM's per-row and per-column scales; any GEMM may use them): the
+    // output op receives acc · row_scale[m] · column_scale[n] in fp32. Device pointers to M and
+    // N floats, each optional.
+    float const* row_scale = nullptr;
+    float const* column_scale = nullptr;
     int split_k_slices = 1;          // > 1 only with SplitKMode::kSerial or kParallel
     // SplitKMode::kStreamK only (0 elsewhere): the workgroups resident at once that the tiles are
     // shared among, 0 for the device's (compute units × this kernel's resident workgroups per unit,
@@ -183,13 +193,17 @@ class Gemm {
       float* const partials = Workspace::partials(args.workspace);
       e.output = {nullptr, 0, partials, p.n, p.m, p.n, std::int64_t(p.m) * p.n, 0};
       e.op = {1.0f, 0.0f};
-      reduction_ = {partials, p.m, p.n, args.split_k_slices, out, args.bias, args.bias_mode, args.output_op};
+      reduction_ = {partials,  p.m,           p.n,           args.split_k_slices, out, args.bias, args.bias_mode,
+                    args.output_op, args.row_scale, args.column_scale};
     } else {
       e.output = out;
       e.bias = args.bias;
       e.bias_mode = args.bias_mode;
       e.op = args.output_op;
+      e.row_scale = args.row_scale;
+      e.column_scale = args.column_scale;
     }
+    output_op_ = args.output_op;
     slots_ = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
     params.partials = Workspace::partial_tiles(args.workspace, slots_);
     params.slices = args.split_k_slices;
@@ -201,10 +215,14 @@ class Gemm {
   }
 
   // The GEMM kernel (grid: tiles or stream-K's workgroups × 1 × K slices), then with parallel
-  // split-K the reduction, on the same stream; serial split-K and stream-K zero their flags first.
+  // split-K the reduction, on the same stream; serial split-K and stream-K zero their flags first,
+  // an output op that reduces (amax) zeroes its result.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
     if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
+    if constexpr (requires { Op::prepare(output_op_, stream); }) {
+      if (Status const s = Op::prepare(output_op_, stream); !ok(s)) return s;
+    }
     LaunchConfig const config{{unsigned(workgroups_), 1, unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
     if constexpr (!kParallelSplitK) {
@@ -245,6 +263,7 @@ class Gemm {
     if (!kStreamK && (args.stream_k_workgroups != 0 || args.stream_k_partitions != 0)) return Status::kErrorNotSupported;
     bool const source = Op(args.output_op).is_source_needed();
     bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
+    if (bias && kIntegerOutput) return Status::kErrorNotSupported;
     if (args.a.data == nullptr || args.b.data == nullptr || args.d.data == nullptr) return Status::kErrorNullPointer;
     if (source && args.c.data == nullptr) return Status::kErrorNullPointer;
     if (bias && args.bias == nullptr) return Status::kErrorNullPointer;
@@ -255,7 +274,8 @@ class Gemm {
     }
     if (!aligned(args.a.data, 16) || args.a.ld % kAlignmentA != 0 || !aligned(args.b.data, 16) ||
         args.b.ld % kAlignmentB != 0 || !aligned(args.d.data, alignof(ElementC)) ||
-        (source && !aligned(args.c.data, alignof(ElementC))) || (bias && !aligned(args.bias, alignof(ElementC)))) {
+        (source && !aligned(args.c.data, alignof(ElementC))) || (bias && !aligned(args.bias, alignof(ElementC))) ||
+        !aligned(args.row_scale, alignof(float)) || !aligned(args.column_scale, alignof(float))) {
       return Status::kErrorMisalignedOperand;
     }
     // The kernel indexes rows, columns and K in int up to the extents rounded up to the tile, and
@@ -266,7 +286,7 @@ class Gemm {
     }
     Ranges const r = ranges(args, source, bias);
     if (!r.a.addressable() || !r.b.addressable() || !r.c.addressable() || !r.d.addressable() ||
-        !r.bias.addressable()) {
+        !r.bias.addressable() || !r.row_scale.addressable() || !r.column_scale.addressable()) {
       return Status::kErrorIndexOverflow;
     }
     // Each loader's offsets within one block tile (32-bit buffer offsets on gfx9).
@@ -276,7 +296,8 @@ class Gemm {
     // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
     // them, except C when C is D itself (each element is read before the one write to it).
     bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld;
-    if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
+    if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || r.d.overlaps(r.row_scale) ||
+        r.d.overlaps(r.column_scale) || (!in_place && r.d.overlaps(r.c))) {
       return Status::kErrorAliasedOperand;
     }
     if (tiles(p) > kMaxWorkgroups ||
@@ -286,7 +307,7 @@ class Gemm {
     }
     if (Status const s = stream_k_schedule(args, schedule); !ok(s)) return s;
     return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, schedule),
-                            {r.a, r.b, r.c, r.d, r.bias});
+                            {r.a, r.b, r.c, r.d, r.bias, r.row_scale, r.column_scale});
   }
 
   static bool aligned(void const* p, std::size_t bytes) noexcept {
@@ -303,7 +324,7 @@ class Gemm {
 
   // The memory each operand spans: what the kernel may read (A, B, C, bias) or write (D).
   struct Ranges {
-    ByteRange a, b, c, d, bias;
+    ByteRange a, b, c, d, bias, row_scale, column_scale;
   };
   static Ranges ranges(Arguments const& args, bool source, bool bias) noexcept {
     GemmCoord const& p = args.problem;
@@ -317,6 +338,8 @@ class Gemm {
     if (bias) {
       r.bias = ByteRange(args.bias, args.bias_mode == epilogue::BiasMode::kPerRow ? p.m : p.n, sizeof(ElementC));
     }
+    if (args.row_scale != nullptr) r.row_scale = ByteRange(args.row_scale, p.m, sizeof(float));
+    if (args.column_scale != nullptr) r.column_scale = ByteRange(args.column_scale, p.n, sizeof(float));
     return r;
   }
 
@@ -346,6 +369,7 @@ class Gemm {
 
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
+  typename Op::Params output_op_{};
   int workgroups_ = 0;
   int slices_ = 1;
   std::int64_t slots_ = 0;  // PartialTiles slots whose flags run() zeroes

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/core/array.hpp"
 #include "hiptile/core/concepts.hpp"
 #include "hiptile/epilogue/bias.hpp"
@@ -31,6 +32,7 @@
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/numeric/float8.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::device {
@@ -86,11 +88,12 @@ struct GemmComponents {
   // accumulator layout gives 4-byte pieces). gfx9: straight from the registers, where the MFMA
   // layout already gives each store instruction runs of a row, and LDS is scarcer.
   template <bool kStaged, int = 0>
-  struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp>> {};
+  // (Both read Arguments::row_scale / column_scale.)
+  struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp, true>> {};
   template <int Unused>
   struct EpilogueOf<true, Unused>
       : std::type_identity<epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize,
-                                                         Output, OutputOp>> {};
+                                                         Output, OutputOp, true>> {};
   using Epilogue = typename EpilogueOf<Arch::kWaveSize == 32 && LayoutC::kRowMajor>::type;
   // Parallel split-K: each slice's fp32 partial sums go straight from the registers to a row-major
   // workspace matrix (α = 1, β = 0 is exact), and the reduction applies OutputOp through Output.
@@ -189,6 +192,22 @@ struct AtomOf<Atom> {
   using ElementB = typename Atom::ElementB;
   using ElementC = typename Atom::ElementC;
 };
+// Whether an MFMA atom's instruction exists on Arch (gfx90a lacks fp8/bf8, xf32 and the newer i8
+// forms); other atoms are checked by their own rules.
+template <class Atom, class Arch>
+constexpr bool atom_on_arch() {
+  if constexpr (MfmaAtom<Atom> && std::is_same_v<Arch, arch::Gfx90a>) {
+    return Atom::kOnGfx90a;
+  } else {
+    return true;
+  }
+}
+// The two families of 8-bit float formats (FACTS.md): gfx942's FNUZ, and OCP's (NVIDIA, gfx950).
+template <class T>
+inline constexpr bool kFnuzFp8 = std::is_same_v<T, float8_e4m3fnuz> || std::is_same_v<T, float8_e5m2fnuz>;
+template <class T>
+inline constexpr bool kOcpFp8 = std::is_same_v<T, float8_e4m3fn> || std::is_same_v<T, float8_e5m2>;
+
 template <class F, class ElementC>
 struct OutputOf : std::type_identity<ElementC> {};
 template <epilogue::EpilogueFunctor F, class ElementC>
@@ -220,11 +239,17 @@ struct GemmConditions {
   static constexpr bool kAtomTilesWaveM = W::kM % A::kM == 0;
   static constexpr bool kAtomTilesWaveN = W::kN % A::kN == 0;
   static constexpr bool kAtomTilesTileK = T::kK % A::kK == 0;
+  // fp8: the formats of the architecture (FNUZ on gfx9, OCP on NVIDIA), before the atom's types.
+  static constexpr bool kFp8FormatForArch =
+      !((kFnuzFp8<ElementA> || kFnuzFp8<ElementB>) && kWaveSize == 32) &&
+      !((kOcpFp8<ElementA> || kOcpFp8<ElementB>) && kWaveSize == 64);
   static constexpr bool kAtomInputs =
-      !kAtomKind || (std::is_same_v<ElementA, typename A::ElementA> && std::is_same_v<ElementB, typename A::ElementB>);
+      !kAtomKind || !kFp8FormatForArch ||
+      (std::is_same_v<ElementA, typename A::ElementA> && std::is_same_v<ElementB, typename A::ElementB>);
   static constexpr bool kAtomAccumulator = !kAtomKind || std::is_same_v<ElementAccumulator, typename A::ElementC>;
   // The atom runs on the architecture's waves (SimtFma has one row per 8 lanes).
   static constexpr bool kMfmaOnWave64 = !MfmaAtom<MmaAtom> || kWaveSize == 64;
+  static constexpr bool kAtomOnArch = !kMfmaOnWave64 || atom_on_arch<MmaAtom, Arch>();
   static constexpr bool kMmaSyncOnNvidia = !MmaSyncAtom<MmaAtom> || kWaveSize == 32;
   static constexpr bool kSimtOnWave = !SimtAtom<MmaAtom> || A::kM * 8 == kWaveSize;
   static constexpr bool kStages = Stages >= 2;
@@ -302,7 +327,8 @@ struct GemmConditions {
   // Every rule that does not need the components.
   static constexpr bool kRulesHold =
       kAtomKind && kFunctor && kShapes && kTileOrder && kFunctorOutput && kGeometry && kAtomTilesWaveM &&
-      kAtomTilesWaveN && kAtomTilesTileK && kAtomInputs && kAtomAccumulator && kMfmaOnWave64 && kMmaSyncOnNvidia &&
+      kAtomTilesWaveN && kAtomTilesTileK && kFp8FormatForArch && kAtomInputs && kAtomAccumulator && kMfmaOnWave64 &&
+      kAtomOnArch && kMmaSyncOnNvidia &&
       kSimtOnWave && kStages && kThreadsFit && kAccumulatorsFit && kWholeVectors && kTransposedElementA &&
       kTransposedElementB && kTransposedTileA && kTransposedTileB && kTransposedVectorsA && kTransposedVectorsB &&
       kTileKWholePacks && kTileMNMultipleOf8 && kPacksFitLayout && kMfmaRunsWholePacks && kMmaSyncFits &&
@@ -373,6 +399,10 @@ struct GemmConfigurationCheck
   using C::kAtomTilesTileK;
   static_assert(kAtomTilesTileK,
                 "TileShape::kK must be a multiple of the MMA atom's K");
+  using C::kFp8FormatForArch;
+  static_assert(kFp8FormatForArch,
+                "the fp8 formats do not match Arch: gfx942 takes the FNUZ formats (float8_e4m3fnuz, "
+                "float8_e5m2fnuz), NVIDIA the OCP ones (float8_e4m3fn, float8_e5m2)");
   using C::kAtomInputs;
   static_assert(kAtomInputs,
                 "ElementA and ElementB must be the MMA atom's input types");
@@ -381,6 +411,10 @@ struct GemmConfigurationCheck
                 "ElementAccumulator must be the MMA atom's accumulator type");
   using C::kMfmaOnWave64;
   static_assert(kMfmaOnWave64, "MFMA atoms need a wave64 architecture (Gfx942, Gfx90a): use an mma.sync atom on NVIDIA");
+  using C::kAtomOnArch;
+  static_assert(kAtomOnArch,
+                "this MFMA instruction does not exist on gfx90a (MI200): fp8/bf8, xf32 and the 32x32x16 / 16x16x32 "
+                "i8 forms need Arch = Gfx942");
   using C::kMmaSyncOnNvidia;
   static_assert(kMmaSyncOnNvidia, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90): use an MFMA atom on gfx9");
   using C::kSimtOnWave;

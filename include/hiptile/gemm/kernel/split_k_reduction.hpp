@@ -2,7 +2,8 @@
 // SplitKReduction: the second kernel of parallel split-K (split_k.hpp). For every element (m, n)
 // of every batch it adds the slices' fp32 partial sums in slice order — the same order every run,
 // so the result is bitwise reproducible — and applies the epilogue as the GEMM's own would:
-// D = op(sum, C, bias) through the output mapping, for the elements that exist.
+// D = op(sum, C, bias) through the output mapping, for the elements that exist (op(sum ·
+// row_scale[m] · column_scale[n], C, bias) with scales).
 //
 // Partials: batch b, slice s is an extent_m × extent_n row-major fp32 matrix at
 // partials + (b · slices + s) · extent_m · extent_n (what GemmKernel's split-K epilogue writes
@@ -11,14 +12,17 @@
 
 #include "hiptile/arch/global_memory.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/qualifiers.hpp"
+#include "hiptile/platform/wave_size.hpp"
 
 namespace hiptile::gemm::kernel {
 
 template <epilogue::OutputMapping Output, class OutputOp, int Threads = 256>
 struct SplitKReduction {
+  static_assert(Threads % kWaveSize == 0, "the reduction's workgroups must be whole waves");
   using ElementC = typename Output::Element;
   static constexpr int kMaxThreadsPerBlock = Threads;
   static constexpr int kElementsPerThread = 4;
@@ -33,6 +37,8 @@ struct SplitKReduction {
     ElementC const* bias = nullptr;
     epilogue::BiasMode bias_mode = epilogue::BiasMode::kNone;
     typename OutputOp::Params op{};
+    float const* row_scale = nullptr;
+    float const* column_scale = nullptr;
   };
 
   // Workgroups along x for one batch (grid y is the batch).
@@ -45,7 +51,7 @@ struct SplitKReduction {
     typename Output::Params const out = Output::at_batch(p.output, batch);
     ElementC const* const bias =
         p.bias_mode == epilogue::BiasMode::kNone ? nullptr : p.bias + Output::bias_offset(p.output, batch);
-    OutputOp const op(p.op);
+    OutputOp const op = epilogue::functor_on_device<OutputOp>(p.op);
     bool const source = op.is_source_needed();
     std::int64_t const elements = std::int64_t(p.extent_m) * p.extent_n;
     float const* const partials = p.partials + std::int64_t(batch) * p.slices * elements;
@@ -64,8 +70,12 @@ struct SplitKReduction {
       float b = 0.0f;
       if (p.bias_mode == epilogue::BiasMode::kPerRow) b = static_cast<float>(arch::global_load(bias + m));
       if (p.bias_mode == epilogue::BiasMode::kPerColumn) b = static_cast<float>(arch::global_load(bias + n));
+      if (p.row_scale != nullptr) sum *= arch::global_load(p.row_scale + m);
+      if (p.column_scale != nullptr) sum *= arch::global_load(p.column_scale + n);
       arch::global_store(Output::d(out, row, n), op(sum, c, b));
     }
+    // Every thread gets here (the loop only skips elements), so waves are whole.
+    epilogue::finish_wave(op, static_cast<int>(thread_idx_x()) % kWaveSize);
   }
 };
 

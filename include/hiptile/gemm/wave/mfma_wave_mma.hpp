@@ -12,6 +12,8 @@
 //
 // Stepped interface (wave/stepped_wave_mma.hpp) with one step per stage: each lane's runs cover
 // all the atom K-steps at once, so load_fragments() reads the whole stage and multiply() runs them.
+#include <cstdint>
+
 #include "hiptile/arch/lds_access.hpp"
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/core/array.hpp"
@@ -64,13 +66,11 @@ struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
       HIPTILE_UNROLL
       for (int mi = 0; mi < kAtomsM; ++mi) {
         typename Atom::FragmentA fa;
-        HIPTILE_UNROLL
-        for (int r = 0; r < Atom::kAPerLane; ++r) fa[r] = f.a[mi][s * Atom::kAPerLane + r];
+        copy_run(fa, f.a[mi], s);
         HIPTILE_UNROLL
         for (int ni = 0; ni < kAtomsN; ++ni) {
           typename Atom::FragmentB fb;
-          HIPTILE_UNROLL
-          for (int r = 0; r < Atom::kBPerLane; ++r) fb[r] = f.b[ni][s * Atom::kBPerLane + r];
+          copy_run(fb, f.b[ni], s);
           auto& c = acc[mi * kAtomsN + ni];
           Atom::mma(c, fa, fb, c);
         }
@@ -79,6 +79,24 @@ struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   }
 
  private:
+  // Atom K-step s's fragment out of a lane's run. 8-bit fragments move as whole 32-bit words:
+  // element by element, every word became a byte split and re-pack.
+  template <class Fragment, class Run>
+  HIPTILE_DEVICE HIPTILE_INLINE static void copy_run(Fragment& fragment, Run const& run, int s) {
+    constexpr int kElements = Fragment::size();
+    if constexpr (sizeof(typename Run::value_type) == 1) {
+      constexpr int kWords = int(sizeof(Fragment) / 4);
+      auto const words = __builtin_bit_cast(Array<std::uint32_t, int(sizeof(Run) / 4)>, run);
+      Array<std::uint32_t, kWords> part;
+      HIPTILE_UNROLL
+      for (int w = 0; w < kWords; ++w) part[w] = words[s * kWords + w];
+      fragment = __builtin_bit_cast(Fragment, part);
+    } else {
+      HIPTILE_UNROLL
+      for (int r = 0; r < kElements; ++r) fragment[r] = run[s * kElements + r];
+    }
+  }
+
   // The lane's run of kRun K elements of one row: kRun / pack 16-byte LDS reads.
   template <class Layout, class Element>
   HIPTILE_DEVICE HIPTILE_INLINE static void load_run(Array<Element, kRun>& run, Element const* stage, int row,

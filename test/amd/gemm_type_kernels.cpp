@@ -1,0 +1,60 @@
+// The GEMM element types beyond f16/bf16 (gfx942), compiled so that their ISA can be checked
+// (test/amd/CMakeLists.txt): f32 and xf32, int8 with an int32 and an int8 D, and the four FNUZ fp8
+// mixes with ScaledLinearCombination (scales, saturation, amax). One kernel per MFMA instruction,
+// each an explicit instantiation of the __global__ entry Gemm::run() launches.
+#include <cstddef>
+#include <cstdint>
+
+#include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/platform/launch.hpp"
+
+namespace gemm_type_isa {
+
+using hiptile::float8_e4m3fnuz;
+using hiptile::float8_e5m2fnuz;
+using hiptile::half_t;
+using hiptile::arch::Gfx942;
+using hiptile::layout::ColumnMajor;
+using hiptile::layout::RowMajor;
+namespace device = hiptile::gemm::device;
+
+template <class EA, class EB, class EC>
+using Default = device::DefaultGemm<EA, RowMajor, EB, ColumnMajor, EC, RowMajor, Gfx942>;
+
+using F32 = Default<float, float, float>;
+using Xf32 = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, Gfx942, F32::TileShapeType,
+                          F32::WaveShapeType, hiptile::arch::Mfma32x32x4Xf32, F32::OutputOpType, F32::TileOrderType,
+                          F32::kStages>;
+using I8ToI32 = Default<std::int8_t, std::int8_t, std::int32_t>;
+using I8ToI8 = Default<std::int8_t, std::int8_t, std::int8_t>;
+using Fp8Fp8 = Default<float8_e4m3fnuz, float8_e4m3fnuz, half_t>;
+using Fp8Bf8 = Default<float8_e4m3fnuz, float8_e5m2fnuz, half_t>;
+using Bf8Fp8 = Default<float8_e5m2fnuz, float8_e4m3fnuz, float>;
+using Bf8Bf8 = Default<float8_e5m2fnuz, float8_e5m2fnuz, float8_e4m3fnuz>;
+
+template <class Gemm>
+struct LaunchBudget {
+  static_assert(Gemm::kLdsBytes <= 64 * 1024, "the GEMM's dynamic LDS exceeds 64 KiB per workgroup");
+  static_assert(Gemm::Kernel::kMaxThreadsPerBlock == Gemm::kThreads,
+                "the kernel's launch bound is not the block size Gemm::run() launches");
+};
+template struct LaunchBudget<F32>;
+template struct LaunchBudget<Xf32>;
+template struct LaunchBudget<I8ToI32>;
+template struct LaunchBudget<I8ToI8>;
+template struct LaunchBudget<Fp8Fp8>;
+template struct LaunchBudget<Fp8Bf8>;
+template struct LaunchBudget<Bf8Fp8>;
+template struct LaunchBudget<Bf8Bf8>;
+
+}  // namespace gemm_type_isa
+
+template __global__ void hiptile::kernel_entry<gemm_type_isa::F32::Kernel>(gemm_type_isa::F32::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::Xf32::Kernel>(gemm_type_isa::Xf32::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::I8ToI32::Kernel>(gemm_type_isa::I8ToI32::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::I8ToI8::Kernel>(gemm_type_isa::I8ToI8::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::Fp8Fp8::Kernel>(gemm_type_isa::Fp8Fp8::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::Fp8Bf8::Kernel>(gemm_type_isa::Fp8Bf8::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::Bf8Fp8::Kernel>(gemm_type_isa::Bf8Fp8::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::Bf8Bf8::Kernel>(gemm_type_isa::Bf8Bf8::Kernel::Params);
