@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <random>
 #include <tuple>
@@ -92,9 +93,15 @@ std::map<std::tuple<int, int, int>, double>& cublas_seconds() {
   return times;
 }
 
-// Times `run` with events: iterations × reps launches; reports seconds per launch.
-template <class Run>
-void time_gpu(benchmark::State& state, Problem const& p, Run&& run) {
+// A problem's extents, for timing one whose buffers are not a Problem's.
+struct Extent {
+  int m, n, k;
+  double flops() const { return 2.0 * m * n * double(k); }
+};
+
+// Times `run` with events: iterations × reps launches; reports seconds per launch. P: Problem or Extent.
+template <class P, class Run>
+void time_gpu(benchmark::State& state, P const& p, Run&& run) {
   for (int i = 0; i < 3; ++i) run();  // warm-up: module load, handle creation, clocks
   check(cudaDeviceSynchronize(), "warm-up");
   int const reps = std::max(1, int(2e11 / p.flops()));  // about a millisecond of work or more
@@ -169,6 +176,47 @@ void BM_Hiptile(benchmark::State& state) {
   cudaFree(workspace);
 }
 
+// 8-bit GEMMs (DefaultGemm, m16n8k32 atoms): A row-major, B column-major, D row-major, random
+// inputs. Their baselines are PyTorch's (torch._scaled_mm, torch._int_mm), timed the same way by
+// benchmark/gemm_torch.py in the same device run.
+using Fp8Gemm = gemm::device::DefaultGemm<float8_e4m3fn, layout::RowMajor, float8_e4m3fn, layout::ColumnMajor,
+                                          half_t, layout::RowMajor, arch::Sm90>;
+using Int8Gemm = gemm::device::DefaultGemm<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor,
+                                           std::int32_t, layout::RowMajor, arch::Sm90>;
+
+template <class G>
+void BM_HiptileTyped(benchmark::State& state) {
+  using EA = typename G::ElementA;
+  using EC = typename G::ElementC;
+  int const m = state.range(0), n = state.range(1), k = state.range(2);
+  std::mt19937 rng(m + n + k);
+  std::uniform_int_distribution<int> bits(0, 255);
+  std::vector<EA> host(std::size_t(std::max(m, n)) * k);
+  for (auto& x : host) {  // random bytes, NaN codes excluded: ±(small) values of either type
+    std::uint8_t byte = std::uint8_t(bits(rng)) & 0xbf;
+    std::memcpy(&x, &byte, 1);
+  }
+  EA *a = nullptr, *b = nullptr;
+  EC* d = nullptr;
+  check(cudaMalloc(&a, std::size_t(m) * k), "cudaMalloc");
+  check(cudaMalloc(&b, std::size_t(n) * k), "cudaMalloc");
+  check(cudaMalloc(&d, std::size_t(m) * n * sizeof(EC)), "cudaMalloc");
+  check(cudaMemcpy(a, host.data(), std::size_t(m) * k, cudaMemcpyHostToDevice), "copy");
+  check(cudaMemcpy(b, host.data(), std::size_t(n) * k, cudaMemcpyHostToDevice), "copy");
+  typename G::Arguments args{{m, n, k}, {a, k}, {b, k}, {}, {d, n}};
+  G gemm;
+  if (Status s = gemm.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+  } else {
+    time_gpu(state, Extent{m, n, k}, [&] {
+      if (!ok(gemm.run())) std::exit(3);
+    });
+  }
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(d);
+}
+
 template <class Function>
 void add(char const* name, Function function, int m, int n, int k, int stream_k_workgroups = 0) {
   benchmark::RegisterBenchmark(name, function)
@@ -215,6 +263,11 @@ int main(int argc, char** argv) {
     add("BM_Hiptile<StreamK32x128>", BM_Hiptile<StreamK32x128>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK16x128>", BM_Hiptile<StreamK16x128>, s[0], s[1], s[2]);
   }
+  // 8-bit: fp8 (e4m3, f16 out) and int8 (int32 out); their baselines come from gemm_torch.py.
+  for (auto const& s : {std::array{8192, 8192, 8192}, std::array{4096, 14336, 4096}}) {
+    add("BM_HiptileTyped<Fp8Gemm>", BM_HiptileTyped<Fp8Gemm>, s[0], s[1], s[2]);
+  }
+  for (int size : {4096, 8192}) add("BM_HiptileTyped<Int8Gemm>", BM_HiptileTyped<Int8Gemm>, size, size, size);
   for (int size : {4096, 8192}) {
     add("BM_Cublas", BM_Cublas, size, size, size);
     add("BM_Hiptile<Tile128x128x64>", BM_Hiptile<Tile128x128x64>, size, size, size);

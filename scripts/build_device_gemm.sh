@@ -15,7 +15,7 @@ fi
 cmake --preset nvidia >/dev/null
 cmake --build --preset nvidia --target gemm_nvidia_test gemm_nvidia gemm_nvidia_probe
 mkdir -p .device
-cp build/nvidia/test/nvidia/gemm_nvidia_test build/nvidia/benchmark/gemm_nvidia .device/
+cp build/nvidia/test/nvidia/gemm_nvidia_test build/nvidia/benchmark/gemm_nvidia benchmark/gemm_torch.py .device/
 cp build/nvidia/benchmark/gemm_nvidia_probe .device/gemm_probe
 cp "$(ldconfig -p | awk '/libbenchmark.so.1debian/ {print $NF; exit}')" .device/
 ls -la .device

@@ -6,11 +6,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <random>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
+#include "hiptile/host/fill.hpp"
+#include "hiptile/host/host_matrix.hpp"
+#include "hiptile/host/reference_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
 #include "hiptile/platform/platform.hpp"
@@ -136,6 +142,52 @@ void run_config(char const* name) {
   }
 }
 
+// An 8-bit GEMM (A row-major, B column-major, D row-major) on shape s: A and B random over
+// [-range, range] of their types, D = alpha · A·B against host::reference_gemm with the tolerance
+// of the types (exact for an int32 D), D poisoned first.
+template <class Gemm>
+void run_type_config(char const* name, double range, float alpha) {
+  using EA = typename Gemm::ElementA;
+  using EB = typename Gemm::ElementB;
+  using EC = typename Gemm::ElementC;
+  for (Shape const& s : kShapes) {
+    auto const ld = [&](std::int64_t min, int bytes) {
+      std::int64_t const v = 16 / bytes;
+      return (min + v - 1) / v * v + (s.pad + v - 1) / v * v;
+    };
+    host::HostMatrix<EA, RowMajor> a(s.m, s.k, ld(s.k, sizeof(EA)));
+    host::HostMatrix<EB, ColumnMajor> b(s.k, s.n, ld(s.k, sizeof(EB)));
+    host::HostMatrix<EC, RowMajor> d(s.m, s.n, ld(s.n, sizeof(EC)));
+    host::fill_random(a, s.m * 31 + s.k, -range, range);
+    host::fill_random(b, s.n * 17 + s.k, -range, range);
+    host::poison(d);
+    host::DeviceBuffer<EA> da(std::span<EA const>(a.span()));
+    host::DeviceBuffer<EB> db(std::span<EB const>(b.span()));
+    host::DeviceBuffer<EC> dd(std::span<EC const>(d.span()));
+    typename Gemm::Arguments args{{s.m, s.n, s.k}, {da.data(), a.ld()}, {db.data(), b.ld()}, {}, {dd.data(), d.ld()}};
+    if constexpr (requires { args.output_op.alpha; }) args.output_op.alpha = alpha;
+    double const reference_alpha = std::is_integral_v<EC> ? 1.0 : alpha;
+    Gemm gemm;
+    bool good = ok(gemm.initialize(args)) && ok(gemm.run()) && ok(device_synchronize());
+    if (good) {
+      dd.copy_to_host(d.span());
+      host::HostMatrix<double> reference, magnitude;
+      host::reference_gemm({s.m, s.n, s.k}, reference_alpha, a, b, 0.0, host::HostMatrix<EC, RowMajor>{}, reference,
+                           &magnitude);
+      // An int32 D from IntegerOutput must be exact (no fp32 step in between): within 0.5.
+      host::GemmTolerance const tolerance =
+          std::is_integral_v<EC> ? host::GemmTolerance{0.0, 0.0, 0.5} : host::gemm_tolerance<EA, EC>(s.k);
+      host::Comparison const c = host::compare(d, reference, magnitude, tolerance);
+      good = c.passed();
+      if (!good) std::printf("  %s\n", host::to_string(c).c_str());
+    } else {
+      std::printf("  run failed: %s\n", last_launch_error().c_str());
+    }
+    (good ? passed : failed)++;
+    if (!good) std::printf("FAILED %s M=%d N=%d K=%d pad=%d\n", name, s.m, s.n, s.k, s.pad);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -188,6 +240,18 @@ int main() {
                                       SplitKMode::kStreamK>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM16>("f16 TN -> f16, 16x128 tile, stream-K");
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM32>("f16 TN -> f16, 32x128 tile, stream-K");
+  // 8-bit inputs, m16n8k32 atoms (DefaultGemm: 256×128×128 tiles): int8 → int32 exactly (sums
+  // past 2^24 on the long-K shapes), int8 → f16, and the OCP fp8 formats into f16, f32 and e4m3.
+  run_type_config<gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor,
+                                            arch::Sm90>>("i8 x i8 -> i32 (IntegerOutput)", 127.0, 1.0f);
+  run_type_config<gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor,
+                                            arch::Sm90>>("i8 x i8 -> f16", 127.0, 0.001f);
+  run_type_config<gemm::device::DefaultGemm<float8_e4m3fn, RowMajor, float8_e4m3fn, ColumnMajor, half_t, RowMajor,
+                                            arch::Sm90>>("e4m3 x e4m3 -> f16 (ScaledLinearCombination)", 2.0, 1.5f);
+  run_type_config<gemm::device::DefaultGemm<float8_e4m3fn, RowMajor, float8_e5m2, ColumnMajor, float, RowMajor,
+                                            arch::Sm90>>("e4m3 x e5m2 -> f32", 2.0, -0.5f);
+  run_type_config<gemm::device::DefaultGemm<float8_e5m2, RowMajor, float8_e5m2, ColumnMajor, float8_e4m3fn,
+                                            RowMajor, arch::Sm90>>("e5m2 x e5m2 -> e4m3", 0.5, 0.25f);
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

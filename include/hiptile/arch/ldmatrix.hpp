@@ -2,6 +2,7 @@
 // ldmatrix (sm_75+): a warp loads four 8×8 matrices of 16-bit elements from shared memory. Lane l
 // gives the address of row l % 8 of matrix l / 8 (16 contiguous bytes); each lane receives, per
 // matrix, the two elements at row lane / 4, columns 2·(lane % 4) and +1 — the mma.sync fragment order.
+// In bytes: bytes 4·(lane % 4) .. +3 of row lane / 4, which is also the m16n8k32 8-bit order.
 #include <cstdint>
 
 #include "hiptile/core/array.hpp"
@@ -12,7 +13,8 @@ namespace hiptile::arch {
 namespace detail {
 template <bool kTranspose, class Element>
 HIPTILE_DEVICE HIPTILE_INLINE Array<std::uint32_t, 4> ldmatrix_x4(Element const* row_address) {
-  static_assert(sizeof(Element) == 2, "ldmatrix moves 16-bit elements");
+  // Untransposed, it moves bytes: 8-bit and 32-bit elements arrive in the same 4-byte pieces.
+  static_assert(!kTranspose || sizeof(Element) == 2, "ldmatrix.trans moves 16-bit elements");
   Array<std::uint32_t, 4> r{};
 #if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
   auto const shared = static_cast<std::uint32_t>(__cvta_generic_to_shared(row_address));

@@ -37,8 +37,8 @@ template <class ElementA, class ElementB, class Arch>
 struct DefaultMmaAtom {
   static_assert(sizeof(ElementA) == 0,
                 "no MMA atom for these element types on this architecture: gfx942 takes f16, bf16, f32, int8 and "
-                "the FNUZ fp8 formats (float8_e4m3fnuz, float8_e5m2fnuz); gfx90a f16, bf16, f32; NVIDIA f16 and "
-                "bf16 (the OCP fp8 formats float8_e4m3fn / float8_e5m2 are NVIDIA's and gfx950's, not gfx942's)");
+                "the FNUZ fp8 formats (float8_e4m3fnuz, float8_e5m2fnuz); gfx90a f16, bf16, f32; Sm90 f16, bf16, "
+                "int8 and the OCP fp8 formats (float8_e4m3fn, float8_e5m2); Sm80 f16, bf16, int8");
 };
 template <>
 struct DefaultMmaAtom<half_t, half_t, arch::Gfx942> : std::type_identity<arch::Mfma32x32x8F16> {};
@@ -70,6 +70,14 @@ template <>
 struct DefaultMmaAtom<half_t, half_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x16F16> {};
 template <>
 struct DefaultMmaAtom<bfloat16_t, bfloat16_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x16Bf16> {};
+// NVIDIA 8-bit: int8 on sm_80+, the OCP fp8 formats on sm_89+ (so Sm90 here).
+template <>
+struct DefaultMmaAtom<std::int8_t, std::int8_t, arch::Sm80> : std::type_identity<arch::MmaSync16x8x32S8> {};
+template <>
+struct DefaultMmaAtom<std::int8_t, std::int8_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x32S8> {};
+template <class ElementA, class ElementB>
+  requires(kOcpFp8<ElementA> && kOcpFp8<ElementB>)
+struct DefaultMmaAtom<ElementA, ElementB, arch::Sm90> : std::type_identity<arch::MmaSync16x8x32<ElementA, ElementB>> {};
 
 // The output functor for the element types: an integer D takes the int32 sums as they are
 // (IntegerOutput); an fp8 GEMM takes per-tensor scales and an amax (ScaledLinearCombination);
@@ -96,11 +104,12 @@ inline constexpr bool kNvidiaArch = Arch::kWaveSize == 32;
 
 // gfx9: a 128×128 tile of 4 waves (64×64 each), 64 bytes of K per stage (32 f16, 16 f32, 64
 // 8-bit elements) in two LDS stages: 37 KB of LDS.
-// NVIDIA: a 256×128×64 tile of 8 warps (64×64 each) in cp.async stages of 48 KB; of the tiles
+// NVIDIA: a 256×128 tile of 8 warps (64×64 each), 128 bytes of K (64 f16, 128 8-bit elements) in
+// cp.async stages of 48 KB; of the tiles
 // benchmark/gemm_nvidia.cu measures on the H100 it was the fastest (docs/performance.md), with 4
 // stages (192 KB) a little ahead of 3. Sm80 allows 163 KB per block: 3 stages there.
 template <class Arch, class ElementA = half_t>
-using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 128, 64>,
+using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 128, 128 / static_cast<int>(sizeof(ElementA))>,
                                             GemmShape<128, 128, 64 / static_cast<int>(sizeof(ElementA))>>;
 template <class Arch, class ElementA = half_t>
 using DefaultWaveShape = GemmShape<64, 64, DefaultTileShape<Arch, ElementA>::kK>;

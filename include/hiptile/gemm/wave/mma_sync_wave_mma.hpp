@@ -1,8 +1,9 @@
 #pragma once
-// MmaSyncWaveMma: one NVIDIA warp's share of a block tile, with m16n8k16 mma.sync atoms. Fragments
-// come from an LDS stage with ldmatrix.x4: 16 bytes (8 k of one row) are one ldmatrix row, so four
-// 8×8 matrices give an A fragment (rows 0-7 / 8-15 × k 0-7 / 8-15) or the B fragments of two
-// neighbouring n8 atoms. Works with any LDS layout that keeps 16-byte runs together: of a row
+// MmaSyncWaveMma: one NVIDIA warp's share of a block tile, with mma.sync atoms whose K is two
+// 16-byte columns (m16n8k16 for f16/bf16, m16n8k32 for 8-bit types). Fragments come from an LDS
+// stage with ldmatrix.x4: 16 bytes of one row (8 k of f16, 16 of int8) are one ldmatrix row, so
+// four 8×8 matrices give an A fragment (rows 0-7 / 8-15 × the two 16-byte halves of K) or the B
+// fragments of two neighbouring n8 atoms. Works with any LDS layout that keeps 16-byte runs together: of a row
 // (PackedLdsLayout, SwizzledLdsLayout), or of 8 consecutive MN at one k (SwizzledMnLdsLayout, read
 // with ldmatrix.trans).
 //
@@ -25,9 +26,11 @@ struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   using typename Tile::ElementB;
   using Tile::kAtomsM;
   using Tile::kAtomsN;
-  static_assert(WaveN % (2 * Atom::kN) == 0, "WaveShape::kN must be a multiple of 16 for m16n8k16 atoms (B in pairs)");
-  static_assert(LayoutA::kTileK % Atom::kK == 0, "TileShape::kK must be a multiple of 16 for m16n8k16 atoms");
-  static_assert(LayoutA::kPackElements == 8, "ldmatrix fragments need 2-byte elements");
+  static_assert(WaveN % (2 * Atom::kN) == 0, "WaveShape::kN must be a multiple of 16 for mma.sync atoms (B in pairs)");
+  static_assert(LayoutA::kTileK % Atom::kK == 0, "TileShape::kK must be a multiple of the mma.sync atom's K");
+  static constexpr int kPack = LayoutA::kPackElements;  // K elements in 16 bytes
+  static_assert(Atom::kK == 2 * kPack && LayoutB::kPackElements == kPack,
+                "ldmatrix fragments: the atom's K must be two 16-byte columns of A and of B");
   static constexpr int kSteps = LayoutA::kTileK / Atom::kK;
 
   using typename Tile::Fragments;
@@ -46,13 +49,13 @@ struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
     HIPTILE_UNROLL
     for (int mi = 0; mi < kAtomsM; ++mi) {
       int const m = wave_m0 + 8 * (matrix % 2);
-      int const k = k0 + 8 * (matrix / 2);
+      int const k = k0 + kPack * (matrix / 2);
       f.a[mi] = __builtin_bit_cast(typename Atom::FragmentA, fragment_load<LayoutA>(stage_a, m, k, lane % 8, mi));
     }
     HIPTILE_UNROLL
     for (int ni = 0; ni < kAtomsN; ni += 2) {
       int const n = wave_n0 + 8 * (matrix / 2);
-      int const k = k0 + 8 * (matrix % 2);
+      int const k = k0 + kPack * (matrix % 2);
       auto const r = fragment_load<LayoutB>(stage_b, n, k, lane % 8, ni / 2);
       f.b[ni] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
       f.b[ni + 1] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
