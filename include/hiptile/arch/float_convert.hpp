@@ -7,9 +7,12 @@
 //   nvidia: cvt.rn.f16.f32 / cvt.rn.bf16.f32 (sm_80+)
 //   gfx942: v_cvt_f16_f32 for f16; bf16 has no conversion instruction before gfx950
 #include <cstdint>
+#include <type_traits>
 
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/half.hpp"
+#include "hiptile/numeric/numeric_limits.hpp"
+#include "hiptile/numeric/overflow_mode.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::arch {
@@ -34,6 +37,21 @@ HIPTILE_HOST_DEVICE HIPTILE_INLINE T round_to_nearest(float x) {
   } else {
     return T(x);
   }
+}
+
+// The same with `mode`'s overflow rule. kSaturating clamps to T's largest finite value first:
+// rounding is monotone and that bound is representable, so clamping and then rounding is the
+// saturating conversion, with the GPU's own instruction still doing the rounding (NaN passes
+// both comparisons and stays NaN).
+template <class T>
+HIPTILE_HOST_DEVICE HIPTILE_INLINE T round_to_nearest(float x, OverflowMode mode) {
+  if constexpr (!std::is_same_v<T, float>) {
+    if (mode == OverflowMode::kSaturating) {
+      constexpr float kMax = static_cast<float>(numeric_limits<T>::max());
+      x = x > kMax ? kMax : (x < -kMax ? -kMax : x);
+    }
+  }
+  return round_to_nearest<T>(x);
 }
 
 }  // namespace hiptile::arch

@@ -51,11 +51,7 @@ class LinearCombination {
                                                               float bias = 0.0f) const {
     float const scaled_source = params_.beta != 0.0f ? params_.beta * source : 0.0f;
     float const x = params_.alpha * acc + scaled_source + bias;
-    if constexpr (kOverflow == OverflowMode::kNonSaturating) {
-      return arch::round_to_nearest<ElementOutput>(params_.activation(x));  // the GPU's own conversion
-    } else {
-      return convert<ElementOutput>(params_.activation(x), kOverflow);
-    }
+    return arch::round_to_nearest<ElementOutput>(params_.activation(x), kOverflow);  // the GPU's own conversion
   }
 
  private:

@@ -13,15 +13,12 @@
 //
 //   using Op = epilogue::ScaledLinearCombination<float8_e4m3fnuz>;
 //   Op::Params params{1.0f, 0.0f, {}, scale_a, scale_b, scale_d, amax};
-#include <type_traits>
-
 #include "hiptile/arch/float_convert.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/activation.hpp"
 #include "hiptile/epilogue/amax.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/numeric/conversion.hpp"
-#include "hiptile/numeric/numeric_limits.hpp"
 #include "hiptile/numeric/overflow_mode.hpp"
 #include "hiptile/platform/device_memory.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -77,14 +74,7 @@ class ScaledLinearCombination {
     float const scaled_source = params_.beta != 0.0f ? params_.beta * source : 0.0f;
     float const x = params_.activation(product_scale_ * acc + scaled_source + bias);
     if (params_.amax != nullptr) amax_.observe(x);
-    float y = output_scale_ * x;
-    if constexpr (kOverflow == OverflowMode::kSaturating && !std::is_same_v<ElementOutput, float>) {
-      // Clamping first and rounding after is the saturating conversion (rounding is monotone and
-      // the bound representable), and keeps the GPU's own conversion (NaN passes both tests).
-      constexpr float kMax = static_cast<float>(numeric_limits<ElementOutput>::max());
-      y = y > kMax ? kMax : (y < -kMax ? -kMax : y);
-    }
-    return arch::round_to_nearest<ElementOutput>(y);
+    return arch::round_to_nearest<ElementOutput>(output_scale_ * x, kOverflow);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void finish_wave(int lane) const {
