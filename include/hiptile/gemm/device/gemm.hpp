@@ -203,7 +203,6 @@ class Gemm {
       e.row_scale = args.row_scale;
       e.column_scale = args.column_scale;
     }
-    output_op_ = args.output_op;
     slots_ = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
     params.partials = Workspace::partial_tiles(args.workspace, slots_);
     params.slices = args.split_k_slices;
@@ -220,8 +219,8 @@ class Gemm {
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
     if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
-    if constexpr (requires { Op::prepare(output_op_, stream); }) {
-      if (Status const s = Op::prepare(output_op_, stream); !ok(s)) return s;
+    if constexpr (requires { Op::prepare(output_op(), stream); }) {
+      if (Status const s = Op::prepare(output_op(), stream); !ok(s)) return s;
     }
     LaunchConfig const config{{unsigned(workgroups_), 1, unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
@@ -310,6 +309,16 @@ class Gemm {
                             {r.a, r.b, r.c, r.d, r.bias, r.row_scale, r.column_scale});
   }
 
+  // The output functor's parameters as initialize() placed them: with parallel split-K the
+  // reduction applies it (the kernel's own epilogue only stores partial sums).
+  typename Op::Params const& output_op() const noexcept {
+    if constexpr (kParallelSplitK) {
+      return reduction_.op;
+    } else {
+      return params_.epilogue.op;
+    }
+  }
+
   static bool aligned(void const* p, std::size_t bytes) noexcept {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
@@ -369,7 +378,6 @@ class Gemm {
 
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
-  typename Op::Params output_op_{};
   int workgroups_ = 0;
   int slices_ = 1;
   std::int64_t slots_ = 0;  // PartialTiles slots whose flags run() zeroes
