@@ -85,9 +85,10 @@ class Gemm {
   using LoaderA = typename Config::LoaderA;  // the global-tile loaders of A and B
   using LoaderB = typename Config::LoaderB;
   using Mainloop = typename Config::Mainloop;
+  using Order = typename Config::Order;  // TileOrder, the tile order the kernel runs
   // The kernel's epilogue: parallel split-K's partial sums, or OutputOp's into D.
   using Epilogue = std::conditional_t<kParallelSplitK, typename Config::PartialEpilogue, typename Config::Epilogue>;
-  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, typename Config::Order,
+  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Order,
                                     /*kBatched=*/false, SplitK>;
   using Reduction = typename Config::Reduction;  // parallel split-K's second kernel
   using Workspace = SplitKWorkspace<SplitK, typename Kernel::Partials>;
@@ -183,25 +184,18 @@ class Gemm {
     GemmCoord const& p = args.problem;
     int const tiles_m = ceil_div(p.m, TileShape::kM);
     int const tiles_n = ceil_div(p.n, TileShape::kN);
-    if (Status const order = Config::Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
-    params.mainloop.a = view_a(args);
-    params.mainloop.b = view_b(args);
-    typename Config::Output::Params const out{args.c.data, args.c.ld, args.d.data, args.d.ld, p.m, p.n};
+    if (Status const order = Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
+    params.mainloop = mainloop_params(args);
     auto& e = params.epilogue;
     if constexpr (kParallelSplitK) {
       // Slice s's partials are the s-th row-major M × N fp32 matrix of the workspace.
       float* const partials = Workspace::partials(args.workspace);
       e.output = {nullptr, 0, partials, p.n, p.m, p.n, std::int64_t(p.m) * p.n, 0};
       e.op = {1.0f, 0.0f};
-      reduction_ = {partials,  p.m,           p.n,           args.split_k_slices, out, args.bias, args.bias_mode,
-                    args.output_op, args.row_scale, args.column_scale};
+      reduction_ = {partials,       p.m,          p.n,           args.split_k_slices, output_params(args), args.bias,
+                    args.bias_mode, args.output_op, args.row_scale, args.column_scale};
     } else {
-      e.output = out;
-      e.bias = args.bias;
-      e.bias_mode = args.bias_mode;
-      e.op = args.output_op;
-      e.row_scale = args.row_scale;
-      e.column_scale = args.column_scale;
+      e = epilogue_params(args);
     }
     slots_ = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
     params.partials = Workspace::partial_tiles(args.workspace, slots_);
@@ -249,8 +243,26 @@ class Gemm {
   int split_k_slices() const noexcept { return slices_; }  // grid z
   kernel::StreamKSchedule const& stream_k() const noexcept { return params_.stream_k; }
 
+  // What initialize() gives the kernel for one problem without parallel split-K — its mainloop's
+  // and its epilogue's parameters — and the memory each operand spans, for operators that launch
+  // many problems at once (GroupedGemm). Arguments that can_implement accepts only.
+  static typename Mainloop::Params mainloop_params(Arguments const& args) noexcept { return {view_a(args), view_b(args)}; }
+  static typename Config::Epilogue::Params epilogue_params(Arguments const& args) noexcept {
+    return {output_params(args), args.bias, args.bias_mode, args.output_op, args.row_scale, args.column_scale};
+  }
+  struct Ranges {
+    ByteRange a, b, c, d, bias, row_scale, column_scale;  // c and bias empty when not read
+  };
+  static Ranges ranges(Arguments const& args) noexcept {
+    return ranges(args, Op(args.output_op).is_source_needed(), args.bias_mode != epilogue::BiasMode::kNone);
+  }
+
  private:
   using Int128 = ByteRange::Int128;
+
+  static typename Config::Output::Params output_params(Arguments const& args) noexcept {
+    return {args.c.data, args.c.ld, args.d.data, args.d.ld, args.problem.m, args.problem.n};
+  }
 
   // can_implement, also giving the stream-K schedule it checked the workspace against.
   static Status check(Arguments const& args, kernel::StreamKSchedule& schedule) noexcept {
@@ -331,10 +343,7 @@ class Gemm {
     return ByteRange::span(outer, ld, round_up<std::int64_t>(inner, vector));
   }
 
-  // The memory each operand spans: what the kernel may read (A, B, C, bias) or write (D).
-  struct Ranges {
-    ByteRange a, b, c, d, bias, row_scale, column_scale;
-  };
+  // The memory each operand spans: what the kernel may read (A, B, C, bias, scales) or write (D).
   static Ranges ranges(Arguments const& args, bool source, bool bias) noexcept {
     GemmCoord const& p = args.problem;
     std::int64_t const outer = LayoutC::kRowMajor ? p.m : p.n;

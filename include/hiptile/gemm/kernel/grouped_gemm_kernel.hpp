@@ -1,0 +1,74 @@
+#pragma once
+// GroupedGemmKernel: many GEMM problems of different sizes in one launch (a mixture-of-experts
+// layer: one GEMM per expert, each with its own token count).
+//
+// The groups' output tiles are numbered one after the other: group g owns the tile ids
+// [tile_ends[g - 1], tile_ends[g]) (tile_ends, an inclusive prefix sum of the groups' tile counts,
+// is built on the host). A grid of persistent workgroups walks them: workgroup w computes tiles
+// w, w + grid, w + 2·grid, …, so each runs about the same number of tiles whatever the groups'
+// sizes. Its group index only ever moves forward, so a workgroup reads each tile end once: the walk
+// costs one load per group plus one per tile. Empty groups (no tiles) are stepped over.
+//
+// Each group's problem — its loaders' parameters (pointers, leading dimensions, extents) and its
+// epilogue's (C, D, bias, scales, the output functor's parameters) — is a Group in device memory,
+// read when a workgroup starts a tile of it. Within a group, TileOrder places the tiles.
+#include <cstddef>
+
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/platform/barrier.hpp"
+#include "hiptile/platform/indices.hpp"
+#include "hiptile/platform/lds.hpp"
+#include "hiptile/platform/opaque_value.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::kernel {
+
+template <class TileShape, class Mainloop, class Epilogue, class TileOrder>
+struct GroupedGemmKernel {
+  using Accumulators = typename Mainloop::Accumulators;
+  // One problem, as the device reads it.
+  struct Group {
+    typename Mainloop::Params mainloop;
+    typename Epilogue::Params epilogue;
+    typename TileOrder::Params order;
+  };
+  struct Params {
+    Group const* groups = nullptr;     // group_count of them, in device memory
+    int const* tile_ends = nullptr;    // tile_ends[g]: tiles of groups 0..g (device memory)
+    int group_count = 0;
+  };
+  static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
+  static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
+  static constexpr std::size_t kEpilogueLdsBytes = kWaves * Epilogue::kLdsBytesPerWave;
+  static constexpr std::size_t kLdsBytes =
+      Mainloop::kLdsBytes > kEpilogueLdsBytes ? Mainloop::kLdsBytes : kEpilogueLdsBytes;
+
+  HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
+    int const thread = static_cast<int>(thread_idx_x());
+    int const grid = static_cast<int>(grid_dim_x());
+    int const group_count = p.group_count;
+    std::byte* const lds = dynamic_lds();
+    int group = 0;
+    int group_begin = 0;  // the first tile id of `group`
+    for (int tile = static_cast<int>(block_idx_x());; tile += grid) {
+      // (tile ids stay below the total, which the host keeps <= kMaxTiles - grid: no overflow.)
+      while (group < group_count && tile >= p.tile_ends[group]) group_begin = p.tile_ends[group++];
+      if (group == group_count) return;
+      if (tile != static_cast<int>(block_idx_x())) barrier();  // the last tile's waves are done with the LDS
+      int const this_thread = opaque_value(thread);  // per-thread addresses: computed per tile
+      Group const& g = p.groups[group];
+      TileCoord const t = TileOrder::tile(g.order, tile - group_begin);
+      int const m0 = t.m * TileShape::kM;
+      int const n0 = t.n * TileShape::kN;
+      Accumulators acc;
+      Mainloop::run(acc, g.mainloop, m0, n0, 0, KTileShare{}, lds, this_thread);
+      auto const wave = Mainloop::wave_origin(this_thread);
+      int const wave_index = this_thread / Mainloop::kWaveSize;
+      Epilogue::run(acc, g.epilogue, m0, n0, 0, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
+                    lds + wave_index * Epilogue::kLdsBytesPerWave);
+    }
+  }
+};
+
+}  // namespace hiptile::gemm::kernel
