@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/platform.hpp"
 
@@ -217,6 +218,108 @@ void BM_HiptileTyped(benchmark::State& state) {
   cudaFree(d);
 }
 
+// A mixture-of-experts layer: `tokens` rows of A (K = 2048) sorted by expert, expert e's rows times
+// its own weights B_e (N = 4096 × K, column-major), into its rows of D. Equal token counts, or
+// uneven ones (a fixed skewed split, every expert with some). Beside it, in the same run, the loop
+// of one cuBLAS call per expert that a framework without a grouped kernel makes.
+struct MixtureOfExperts {
+  static constexpr int kTokens = 16384, kN = 4096, kK = 2048;
+  std::vector<int> counts;
+  half_t* a = nullptr;
+  half_t* b = nullptr;  // experts × N × K
+  half_t* d = nullptr;
+  MixtureOfExperts(int experts, bool uneven) : counts(experts, kTokens / experts) {
+    if (uneven) {  // weights 1..16 in a fixed scrambled order: counts from about 1/4 to 2.5 of the mean
+      std::vector<double> w(experts);
+      double total = 0;
+      for (int e = 0; e < experts; ++e) total += w[e] = 1 + (e * 7) % 16;
+      int given = 0;
+      for (int e = 0; e < experts; ++e) given += counts[e] = int(kTokens * w[e] / total);
+      counts[0] += kTokens - given;
+    }
+    std::mt19937 rng(experts);
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    std::vector<half_t> host(std::size_t(kN) * kK * std::max(experts, kTokens / kN));
+    for (auto& x : host) x = half_t(dist(rng));
+    check(cudaMalloc(&a, std::size_t(kTokens) * kK * 2), "cudaMalloc");
+    check(cudaMalloc(&b, std::size_t(experts) * kN * kK * 2), "cudaMalloc");
+    check(cudaMalloc(&d, std::size_t(kTokens) * kN * 2), "cudaMalloc");
+    check(cudaMemcpy(a, host.data(), std::size_t(kTokens) * kK * 2, cudaMemcpyHostToDevice), "copy");
+    check(cudaMemcpy(b, host.data(), std::size_t(experts) * kN * kK * 2, cudaMemcpyHostToDevice), "copy");
+  }
+  ~MixtureOfExperts() {
+    cudaFree(a);
+    cudaFree(b);
+    cudaFree(d);
+  }
+  Extent extent() const { return {kTokens, kN, kK}; }  // the FLOPs of all experts together
+};
+
+std::map<std::pair<int, int>, double>& cublas_loop_seconds() {
+  static std::map<std::pair<int, int>, double> times;
+  return times;
+}
+
+void BM_CublasExpertLoop(benchmark::State& state) {
+  MixtureOfExperts moe(int(state.range(0)), state.range(1) != 0);
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  float const alpha = 1.0f, beta = 0.0f;
+  time_gpu(state, moe.extent(), [&] {
+    std::int64_t first = 0;
+    for (std::size_t e = 0; e < moe.counts.size(); ++e) {
+      int const m = moe.counts[e], n = MixtureOfExperts::kN, k = MixtureOfExperts::kK;
+      cublasStatus_t const s = cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &alpha,
+                                            moe.b + std::int64_t(e) * n * k, CUDA_R_16F, k, moe.a + first * k,
+                                            CUDA_R_16F, k, &beta, moe.d + first * n, CUDA_R_16F, n,
+                                            CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
+      first += m;
+    }
+  });
+  cublas_loop_seconds()[{int(state.range(0)), int(state.range(1))}] =
+      moe.extent().flops() / (state.counters["TFLOPS"] * 1e12);
+  state.SetLabel(std::to_string(moe.counts.size()) + (state.range(1) ? " experts, uneven" : " experts, equal"));
+  cublasDestroy(handle);
+}
+
+template <class G>
+void BM_HiptileGrouped(benchmark::State& state) {
+  using Grouped = gemm::device::GroupedGemmOf<G>;
+  MixtureOfExperts moe(int(state.range(0)), state.range(1) != 0);
+  int const n = MixtureOfExperts::kN, k = MixtureOfExperts::kK;
+  std::vector<typename Grouped::GroupArguments> groups;
+  std::int64_t first = 0;
+  for (std::size_t e = 0; e < moe.counts.size(); ++e) {
+    groups.push_back({{moe.counts[e], n, k},
+                      {moe.a + first * k, k},
+                      {moe.b + std::int64_t(e) * n * k, k},
+                      {},
+                      {moe.d + first * n, n},
+                      {1.0f, 0.0f}});
+    first += moe.counts[e];
+  }
+  typename Grouped::Arguments args{int(groups.size()), groups.data()};
+  args.workspace_bytes = Grouped::get_workspace_size(args);
+  check(cudaMalloc(&args.workspace, args.workspace_bytes), "cudaMalloc");
+  Grouped op;
+  if (Status s = op.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+  } else {
+    time_gpu(state, moe.extent(), [&] {
+      if (!ok(op.run())) std::exit(3);
+    });
+    state.counters["workgroups"] = op.workgroups();
+    state.counters["tiles"] = op.tiles();
+    auto const it = cublas_loop_seconds().find({int(state.range(0)), int(state.range(1))});
+    if (it != cublas_loop_seconds().end()) {
+      state.counters["vs_cublas_loop"] = it->second / (moe.extent().flops() / (state.counters["TFLOPS"] * 1e12));
+    }
+    state.SetLabel(std::to_string(moe.counts.size()) + (state.range(1) ? " experts, uneven" : " experts, equal"));
+  }
+  cudaFree(args.workspace);
+}
+
 template <class Function>
 void add(char const* name, Function function, int m, int n, int k, int stream_k_workgroups = 0) {
   benchmark::RegisterBenchmark(name, function)
@@ -266,6 +369,21 @@ int main(int argc, char** argv) {
   // 8-bit: fp8 (e4m3, f16 out) and int8 (int32 out); their baselines come from gemm_torch.py.
   for (auto const& s : {std::array{8192, 8192, 8192}, std::array{4096, 14336, 4096}}) {
     add("BM_HiptileTyped<Fp8Gemm>", BM_HiptileTyped<Fp8Gemm>, s[0], s[1], s[2]);
+  }
+  // Grouped GEMM: 16,384 tokens over 8 and 64 experts, equal and uneven counts.
+  for (int experts : {8, 64}) {
+    for (int uneven : {0, 1}) {
+      using Function = void (*)(benchmark::State&);
+      for (auto [name, function] : {std::pair<char const*, Function>{"BM_CublasExpertLoop", BM_CublasExpertLoop},
+                                    {"BM_HiptileGrouped<Gemm>", BM_HiptileGrouped<Gemm>},
+                                    {"BM_HiptileGrouped<Tile128x128x64>", BM_HiptileGrouped<Tile128x128x64>}}) {
+        benchmark::RegisterBenchmark(name, function)
+            ->Args({experts, uneven})
+            ->UseManualTime()
+            ->Iterations(20)
+            ->Unit(benchmark::kMicrosecond);
+      }
+    }
   }
   for (int size : {4096, 8192}) add("BM_HiptileTyped<Int8Gemm>", BM_HiptileTyped<Int8Gemm>, size, size, size);
   for (int size : {4096, 8192}) {

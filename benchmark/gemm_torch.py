@@ -5,6 +5,9 @@ hiptile GEMMs are set beside (scripts/device_gemm.sh runs both in one device cal
   fp8   torch._scaled_mm(a, b, scale_a, scale_b, out_dtype=torch.float16): A (M×K) e4m3fn row-major,
         B (K×N) e4m3fn column-major (b = b_nk.t()), per-tensor scales of 1; cuBLASLt underneath
   int8  torch._int_mm(a, b): A (M×K) int8 row-major, B (K×N) int8 column-major, int32 out
+  bmm   torch.bmm(a, b) on a mixture-of-experts layer with equal token counts: 16,384 tokens over E
+        experts, a (E × 16384/E × 2048) f16, b (E × 2048 × 4096) f16 with each expert's K×N
+        column-major, f16 out — the baseline of gemm_nvidia.cu's grouped GEMM besides its cuBLAS loop
 
 The same layouts and output types as hiptile's Fp8Gemm (D f16) and Int8Gemm (D int32). Timing as
 gemm_nvidia.cu's: warm-up calls, then `repetitions` loops of `reps` calls between CUDA events;
@@ -21,6 +24,8 @@ import torch
 
 FP8_SHAPES = [(8192, 8192, 8192), (4096, 14336, 4096)]
 INT8_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192)]
+MOE_EXPERTS = [8, 64]
+MOE_TOKENS, MOE_N, MOE_K = 16384, 4096, 2048
 
 
 def time_call(call, flops, repetitions):
@@ -71,6 +76,14 @@ def main():
         seconds = time_call(lambda: torch._int_mm(a, b), flops, args.repetitions)
         results.append({"op": "int_mm_i32", "m": m, "n": n, "k": k, "seconds": seconds,
                         "tflops": flops / seconds / 1e12})
+    for experts in MOE_EXPERTS:
+        m = MOE_TOKENS // experts
+        a = torch.rand((experts, m, MOE_K), device="cuda", dtype=torch.float16) * 2 - 1
+        b = (torch.rand((experts, MOE_N, MOE_K), device="cuda", dtype=torch.float16) * 2 - 1).transpose(1, 2)
+        flops = 2.0 * MOE_TOKENS * MOE_N * MOE_K
+        seconds = time_call(lambda: torch.bmm(a, b), flops, args.repetitions)
+        results.append({"op": "bmm_f16_experts_%d" % experts, "m": m, "n": MOE_N, "k": MOE_K, "batch": experts,
+                        "seconds": seconds, "tflops": flops / seconds / 1e12})
     for r in results:
         print("%-20s %5dx%5dx%5d  %8.1f us  %7.1f TFLOPS" % (r["op"], r["m"], r["n"], r["k"], r["seconds"] * 1e6,
                                                             r["tflops"]))

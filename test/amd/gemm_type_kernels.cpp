@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/launch.hpp"
 
@@ -32,6 +33,8 @@ using Fp8Fp8 = Default<float8_e4m3fnuz, float8_e4m3fnuz, half_t>;
 using Fp8Bf8 = Default<float8_e4m3fnuz, float8_e5m2fnuz, half_t>;
 using Bf8Fp8 = Default<float8_e5m2fnuz, float8_e4m3fnuz, float>;
 using Bf8Bf8 = Default<float8_e5m2fnuz, float8_e5m2fnuz, float8_e4m3fnuz>;
+// The grouped GEMM's persistent kernel around the f16 default's mainloop and epilogue.
+using GroupedF16 = device::GroupedGemmOf<Default<half_t, half_t, half_t>>;
 
 template <class Gemm>
 struct LaunchBudget {
@@ -47,6 +50,7 @@ template struct LaunchBudget<Fp8Fp8>;
 template struct LaunchBudget<Fp8Bf8>;
 template struct LaunchBudget<Bf8Fp8>;
 template struct LaunchBudget<Bf8Bf8>;
+template struct LaunchBudget<GroupedF16>;
 
 }  // namespace gemm_type_isa
 
@@ -58,3 +62,5 @@ template __global__ void hiptile::kernel_entry<gemm_type_isa::Fp8Fp8::Kernel>(ge
 template __global__ void hiptile::kernel_entry<gemm_type_isa::Fp8Bf8::Kernel>(gemm_type_isa::Fp8Bf8::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::Bf8Fp8::Kernel>(gemm_type_isa::Bf8Fp8::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::Bf8Bf8::Kernel>(gemm_type_isa::Bf8Bf8::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::GroupedF16::Kernel>(
+    gemm_type_isa::GroupedF16::Kernel::Params);

@@ -12,6 +12,7 @@
 
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/host/fill.hpp"
@@ -190,6 +191,95 @@ void run_type_config(char const* name, double range, float alpha) {
 
 }  // namespace
 
+// GroupedGemmOf<G>: every shape of kShapes as one group of a single launch, with empty groups
+// (M = 0, N = 0) between them, on `workgroups` persistent workgroups (0: the device's); each
+// group's D against the reference (A row-major, B column-major, D row-major, f16).
+template <class G>
+void run_grouped_config(char const* name, int workgroups) {
+  using Grouped = gemm::device::GroupedGemmOf<G>;
+  using EC = typename G::ElementC;
+  float const alpha = -1.5f, beta = 0.75f;
+  struct Group {
+    Shape s;
+    std::int64_t lda, ldb, ldd;
+    std::vector<half_t> a, b;
+    std::vector<EC> c, d;
+    host::DeviceBuffer<half_t> da, db;
+    host::DeviceBuffer<EC> dc, dd;
+  };
+  std::vector<Shape> shapes;
+  for (Shape const& s : kShapes) {
+    shapes.push_back(s);
+    shapes.push_back(shapes.size() % 4 == 1 ? Shape{0, 64, 32, 0} : Shape{16, 0, 8, 0});
+  }
+  std::vector<Group> groups(shapes.size());
+  std::vector<typename Grouped::GroupArguments> arguments;
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  for (std::size_t g = 0; g < shapes.size(); ++g) {
+    Group& x = groups[g];
+    x.s = shapes[g];
+    x.lda = padded_ld(x.s.k, x.s.pad);
+    x.ldb = padded_ld(x.s.k, x.s.pad);
+    x.ldd = padded_ld(x.s.n, x.s.pad);
+    x.a.resize(std::size_t(x.s.m) * x.lda);
+    x.b.resize(std::size_t(x.s.n) * x.ldb);
+    x.c.resize(std::size_t(x.s.m) * x.ldd);
+    x.d.assign(x.c.size(), EC(NAN));
+    for (auto* v : {&x.a, &x.b}) {
+      for (auto& e : *v) e = half_t(dist(rng));
+    }
+    for (auto& e : x.c) e = EC(dist(rng));
+    x.da = host::DeviceBuffer<half_t>(std::span<half_t const>(x.a));
+    x.db = host::DeviceBuffer<half_t>(std::span<half_t const>(x.b));
+    x.dc = host::DeviceBuffer<EC>(std::span<EC const>(x.c));
+    x.dd = host::DeviceBuffer<EC>(std::span<EC const>(x.d));
+    arguments.push_back({{x.s.m, x.s.n, x.s.k}, {x.da.data(), x.lda}, {x.db.data(), x.ldb}, {x.dc.data(), x.ldd},
+                         {x.dd.data(), x.ldd}, {alpha, beta}});
+  }
+  typename Grouped::Arguments args{int(arguments.size()), arguments.data(), workgroups};
+  host::DeviceBuffer<std::byte> workspace(Grouped::get_workspace_size(args));
+  args.workspace = workspace.data();
+  args.workspace_bytes = workspace.size();
+  Grouped op;
+  Status st = op.initialize(args);
+  if (ok(st)) st = op.run();
+  if (!ok(st) || !ok(device_synchronize())) {
+    std::printf("FAILED %s: %s %s\n", name, to_string(st), last_launch_error().c_str());
+    ++failed;
+    return;
+  }
+  double const u = std::ldexp(1.0, -numeric_limits<EC>::digits);
+  for (Group& x : groups) {
+    Shape const s = x.s;
+    if (x.dd.size() > 0) x.d = x.dd.copy_to_host();
+    bool good = true;
+    for (int i = 0; i < s.m && good; ++i) {
+      for (int j = 0; j < s.n && good; ++j) {
+        double acc = 0, magnitude = 0;
+        for (int k = 0; k < s.k; ++k) {
+          double const p = double(float(x.a[i * x.lda + k])) * double(float(x.b[j * x.ldb + k]));
+          acc += p;
+          magnitude += std::abs(p);
+        }
+        double const cij = double(float(x.c[i * x.ldd + j]));
+        double const ref = alpha * acc + beta * cij;
+        double const tol = u * std::abs(ref) + (s.k + 4) * std::ldexp(1.0, -23) * (std::abs(alpha) * magnitude + std::abs(beta * cij));
+        double const got = double(float(x.d[i * x.ldd + j]));
+        if (!(std::abs(got - ref) <= tol)) {
+          std::printf("  D[%d][%d] = %g, reference %g\n", i, j, got, ref);
+          good = false;
+        }
+      }
+    }
+    for (std::size_t idx = 0; idx < x.d.size() && good; ++idx) {
+      if (std::int64_t(idx % x.ldd) >= s.n && !std::isnan(float(x.d[idx]))) good = false;
+    }
+    (good ? passed : failed)++;
+    if (!good) std::printf("FAILED %s group M=%d N=%d K=%d\n", name, s.m, s.n, s.k);
+  }
+}
+
 int main() {
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor>("f16 TN -> f16");
   run_config<half_t, RowMajor, RowMajor, half_t, RowMajor>("f16 TT -> f16");
@@ -252,6 +342,11 @@ int main() {
                                             arch::Sm90>>("e4m3 x e5m2 -> f32", 2.0, -0.5f);
   run_type_config<gemm::device::DefaultGemm<float8_e5m2, RowMajor, float8_e5m2, ColumnMajor, float8_e4m3fn,
                                             RowMajor, arch::Sm90>>("e5m2 x e5m2 -> e4m3", 0.5, 0.25f);
+  // Grouped GEMM: the default configuration and the 4-warp 128 x 128 tile, on the device's
+  // workgroups and on 5, so that each workgroup walks many groups.
+  run_grouped_config<Base>("f16 TN -> f16, grouped", 0);
+  run_grouped_config<Base>("f16 TN -> f16, grouped on 5 workgroups", 5);
+  run_grouped_config<SmallTileGemm>("f16 TN -> f32, 128x128x32 tile, grouped", 0);
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

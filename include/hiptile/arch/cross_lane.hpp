@@ -1,6 +1,7 @@
 #pragma once
 // Cross-lane operations within one wave: every lane of the wave must execute them together.
 #include <cstdint>
+#include <type_traits>
 
 #include "hiptile/platform/qualifiers.hpp"
 #include "hiptile/platform/wave_size.hpp"
@@ -34,6 +35,27 @@ HIPTILE_DEVICE HIPTILE_INLINE std::uint32_t readfirstlane(std::uint32_t value) {
                                                 for (auto* lane : lanes) lane->value = first;
                                               });
   return mine.value;
+#endif
+}
+
+// A copy of `value`, which every lane of the wave holds, that the compiler knows to be the same in
+// every lane. On gfx9 each 32-bit word passes through v_readfirstlane_b32 into a scalar register,
+// so what is computed from it (a buffer resource, a base address) stays scalar: a value loaded from
+// memory the kernel also writes is otherwise kept per lane, and a buffer resource in vector
+// registers costs a loop of v_readfirstlane around every buffer load. NVIDIA (no scalar registers)
+// and the simulator: the value as it is.
+template <class T>
+  requires(std::is_trivially_copyable_v<T> && sizeof(T) % 4 == 0)
+HIPTILE_DEVICE HIPTILE_INLINE T wave_uniform(T const& value) {
+#if HIPTILE_BACKEND_AMD
+  struct Words {
+    std::uint32_t word[sizeof(T) / 4];
+  };
+  Words words = __builtin_bit_cast(Words, value);
+  for (std::uint32_t& w : words.word) w = __builtin_amdgcn_readfirstlane(w);
+  return __builtin_bit_cast(T, words);
+#else
+  return value;
 #endif
 }
 

@@ -26,8 +26,8 @@ class ByteRange {
   ByteRange(void const* base, Int128 count, std::size_t element_bytes) noexcept
       : begin_(reinterpret_cast<std::uintptr_t>(base)), end_(begin_ + count * Int128(element_bytes)) {}
 
-  constexpr Int128 begin() const noexcept { return begin_; }  // the first byte's address
-  constexpr Int128 end() const noexcept { return end_; }      // one past the last byte's
+  constexpr Int128 first_address() const noexcept { return begin_; }  // of the first byte
+  constexpr Int128 end_address() const noexcept { return end_; }    // one past the last byte
   constexpr Int128 bytes() const noexcept { return end_ - begin_; }
   constexpr bool empty() const noexcept { return end_ <= begin_; }
   // Whether the whole range is addressable: it ends at or below 2^64 and is no larger than the

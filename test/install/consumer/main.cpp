@@ -1,8 +1,9 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
 // through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
 // convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device, an
-// int8 GEMM dequantised to int8 with per-row and per-column scales and an fp8 GEMM with an amax,
-// each checked against the installed host reference. The same source is a simulator program
+// int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax and a
+// grouped GEMM of three experts (one without tokens), each checked against the installed host
+// reference. The same source is a simulator program
 // (hiptile::sim) and a HIP program (hiptile_add_hip_executable).
 #include <algorithm>
 #include <cmath>
@@ -14,6 +15,7 @@
 
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/host/fill.hpp"
@@ -202,6 +204,59 @@ long long quantised_gemm_mismatches() {
   return wrong;
 }
 
+// Three experts over 150 tokens (100, 0 and 50 of them), N = 40, K = 72, in one grouped launch:
+// each expert's rows of D against the reference of its rows of A times its own B. Wrong elements,
+// or -1.
+long long grouped_gemm_mismatches() {
+  namespace host = hiptile::host;
+  using hiptile::half_t;
+  using hiptile::layout::ColumnMajor;
+  using hiptile::layout::RowMajor;
+  using Grouped = hiptile::gemm::device::GroupedGemmOf<
+      hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>>;
+  int const counts[] = {100, 0, 50};
+  int const n = 40, k = 72;
+  host::HostMatrix<half_t, RowMajor> a(150, k), d(150, n);
+  host::fill_random(a, 9, -1.0, 1.0);
+  host::poison(d);
+  host::DeviceBuffer<half_t> a_device(std::as_const(a).span()), d_device(std::as_const(d).span());
+  std::vector<host::HostMatrix<half_t, ColumnMajor>> b;
+  std::vector<host::DeviceBuffer<half_t>> b_device;
+  std::vector<Grouped::GroupArguments> groups;
+  for (int e = 0, first = 0; e < 3; first += counts[e], ++e) {
+    b.emplace_back(k, n);
+    host::fill_random(b.back(), 10 + e, -1.0, 1.0);
+    b_device.emplace_back(std::as_const(b.back()).span());
+    groups.push_back({.problem = {counts[e], n, k}, .a = {a_device.data() + first * a.ld(), a.ld()},
+                      .b = {b_device.back().data(), b.back().ld()}, .d = {d_device.data() + first * d.ld(), d.ld()},
+                      .output_op = {1.0f, 0.0f}});
+  }
+  Grouped::Arguments args{.group_count = 3, .groups = groups.data()};
+  host::DeviceBuffer<std::byte> workspace(Grouped::get_workspace_size(args));
+  args.workspace = workspace.data();
+  args.workspace_bytes = workspace.size();
+  Grouped op;
+  hiptile::Status s = op.initialize(args);
+  if (hiptile::ok(s)) s = op.run();
+  if (hiptile::ok(s)) s = hiptile::device_synchronize();
+  if (!hiptile::ok(s)) return -1;
+  d_device.copy_to_host(d.span());
+  long long wrong = 0;
+  for (int e = 0, first = 0; e < 3; first += counts[e], ++e) {
+    host::HostMatrix<half_t, RowMajor> rows(counts[e], k), part(counts[e], n);
+    for (int t = 0; t < counts[e]; ++t) {
+      for (int j = 0; j < k; ++j) rows.at(t, j) = a.at(first + t, j);
+      for (int j = 0; j < n; ++j) part.at(t, j) = d.at(first + t, j);
+    }
+    host::HostMatrix<double> reference, magnitude;
+    host::reference_gemm({counts[e], n, k}, 1.0, rows, b[e], 0.0, host::HostMatrix<half_t, RowMajor>{}, reference,
+                         &magnitude);
+    host::Comparison const c = host::compare(part, reference, magnitude, host::gemm_tolerance<half_t, half_t>(k));
+    wrong += c.mismatches + c.unwritten;
+  }
+  return wrong;
+}
+
 int main() {
   unsigned const groups = 3, threads = 192;
   std::size_t const count = groups * threads, bytes = count * sizeof(int);
@@ -240,5 +295,8 @@ int main() {
   long long const quantised_wrong = quantised_gemm_mismatches();
   std::printf("hiptile consumer (%s backend): int8 and fp8 GEMMs, %lld values wrong\n",
               hiptile::to_string(hiptile::kBackend), quantised_wrong);
-  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 && quantised_wrong == 0 ? 0 : 1;
+  long long const grouped_wrong = grouped_gemm_mismatches();
+  std::printf("hiptile consumer (%s backend): grouped GEMM, %lld elements wrong\n",
+              hiptile::to_string(hiptile::kBackend), grouped_wrong);
+  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 && quantised_wrong == 0 && grouped_wrong == 0 ? 0 : 1;
 }

@@ -219,7 +219,7 @@ class GroupedGemm {
   // that ends past its start, O((groups + reads) · log groups) in all.
   static Status check_overlaps(Arguments const& args, Totals const& t, int* failed_group) noexcept {
     struct Span {
-      Int128 begin, end;
+      Int128 from, to;  // [from, to)
       int group;  // -1: the workspace
     };
     try {
@@ -227,29 +227,30 @@ class GroupedGemm {
       writes.reserve(std::size_t(t.groups) + 1);
       if (t.tiles > 0) {
         ByteRange const w(args.workspace, Int128(workspace_bytes(t.groups)), 1);
-        writes.push_back({w.begin(), w.end(), -1});
+        writes.push_back({w.first_address(), w.end_address(), -1});
       }
       for (int g = 0; g < args.group_count; ++g) {
         if (empty(args.groups[g].problem)) continue;
         ByteRange const d = SingleGemm::ranges(args.groups[g]).d;
-        writes.push_back({d.begin(), d.end(), g});
+        writes.push_back({d.first_address(), d.end_address(), g});
       }
-      std::sort(writes.begin(), writes.end(), [](Span const& x, Span const& y) { return x.begin < y.begin; });
+      std::sort(writes.begin(), writes.end(), [](Span const& x, Span const& y) { return x.from < y.from; });
       auto refuse = [&](int g) {
         if (failed_group != nullptr) *failed_group = g;
         return Status::kErrorAliasedOperand;
       };
       for (std::size_t i = 1; i < writes.size(); ++i) {
-        if (writes[i].begin < writes[i - 1].end) return refuse(std::max(writes[i].group, writes[i - 1].group));
+        if (writes[i].from < writes[i - 1].to) return refuse(std::max(writes[i].group, writes[i - 1].group));
       }
       for (int g = 0; g < args.group_count; ++g) {
         if (empty(args.groups[g].problem)) continue;
-        auto const r = SingleGemm::ranges(args.groups[g]);
-        for (ByteRange const& read : {r.a, r.b, r.c, r.bias, r.row_scale, r.column_scale}) {
+        typename SingleGemm::Ranges const r = SingleGemm::ranges(args.groups[g]);
+        for (ByteRange const* read_range : {&r.a, &r.b, &r.c, &r.bias, &r.row_scale, &r.column_scale}) {
+          ByteRange const& read = *read_range;
           if (read.empty()) continue;
           auto w = std::partition_point(writes.begin(), writes.end(),
-                                        [&](Span const& s) { return s.end <= read.begin(); });
-          for (; w != writes.end() && w->begin < read.end(); ++w) {
+                                        [&](Span const& s) { return s.to <= read.first_address(); });
+          for (; w != writes.end() && w->from < read.end_address(); ++w) {
             if (w->group != g) return refuse(g);  // (its own D: SingleGemm allowed it, C in place)
           }
         }

@@ -1,0 +1,533 @@
+#pragma once
+// GemmSubject: device::Gemm as a subject of the argument-fuzzing suite (test/common/argument_fuzz.hpp):
+// every field of Gemm::Arguments with its extremes, cases made real in an arena (or at far fake
+// addresses when huge), outputs checked against a double-precision reference. Used by the Gemm
+// suite and, one instance per group, by the GroupedGemm suite.
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+
+#include "../common/argument_fuzz.hpp"
+#include "../common/fake_address.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/numeric/numeric_limits.hpp"
+#include "hiptile/sim/runtime.hpp"
+
+namespace gemm_fuzz {
+
+using hiptile::ByteRange;
+using hiptile::GemmCoord;
+using hiptile::bfloat16_t;
+using hiptile::half_t;
+using hiptile::epilogue::BiasMode;
+using hiptile::layout::ColumnMajor;
+using hiptile::layout::RowMajor;
+namespace device = hiptile::gemm::device;
+namespace arch = hiptile::arch;
+using hiptile::gemm::kernel::SplitKMode;
+
+// How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap D with an
+// input it must not.
+enum class Alias { kNone, kDIsA, kDIsB, kInPlace, kCShiftedFromD, kCIsDOtherLd, kBiasInD, kBiasIsC };
+constexpr int kOperands = 5;  // A, B, C, D, bias
+enum Operand { kA, kB, kC, kD, kBias };
+
+using fuzz::max_tile_steps;  // block-tile K steps here: tiles × K tiles
+
+template <class Gemm>
+struct GemmSubject {
+  using Operator = Gemm;
+  using EA = typename Gemm::ElementA;
+  using EB = typename Gemm::ElementB;
+  using EC = typename Gemm::ElementC;
+  using LA = typename Gemm::LayoutA;
+  using LB = typename Gemm::LayoutB;
+  using LC = typename Gemm::LayoutC;
+  using Tile = typename Gemm::TileShapeType;
+  static constexpr std::size_t kBytes[kOperands] = {sizeof(EA), sizeof(EB), sizeof(EC), sizeof(EC), sizeof(EC)};
+  static constexpr std::int64_t kVector[kOperands] = {Gemm::kAlignmentA, Gemm::kAlignmentB, 1, 1, 1};
+  static constexpr bool kIntegerD = std::is_integral_v<EC>;
+  static constexpr bool kSaturating = [] {
+    if constexpr (requires { Gemm::OutputOpType::kOutputOverflow; }) {
+      return Gemm::OutputOpType::kOutputOverflow == hiptile::OverflowMode::kSaturating;
+    } else {
+      return false;
+    }
+  }();
+
+  struct Case {
+    std::int64_t m = 1, n = 1, k = 1;
+    std::array<std::optional<std::int64_t>, 4> ld;  // A, B, C, D; none: the minimum, padded
+    int pad = 0;                                     // elements added to each unset ld
+    float alpha = 1.0f, beta = 0.0f;
+    int bias_mode = 0;
+    std::array<int, kOperands> misalign{};  // bytes added to each pointer
+    std::array<bool, kOperands> null{};
+    Alias alias = Alias::kNone;
+    int slices = 1;
+    int stream_k_workgroups = 0;  // stream-K configurations only
+    int stream_k_partitions = 0;
+    fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K and stream-K only
+    std::uint64_t seed = 1;
+  };
+  static constexpr bool kStreamK = Gemm::kSplitK == SplitKMode::kStreamK;
+  static constexpr bool kWorkspace = Gemm::kSplitK != SplitKMode::kNone;  // split-K or stream-K
+  // Stream-K runs checked with some tiles shared, so that the suite is known to reach the handing
+  // on of partial sums.
+  static inline std::int64_t shared_tile_checks = 0;
+
+  static std::string name() { return hiptile::kernel_name<Gemm>(); }
+
+  // Rows and columns of each matrix operand, and its minimum ld.
+  static std::pair<std::int64_t, std::int64_t> extent(Case const& c, int op) {
+    if (op == kA) return {c.m, c.k};
+    if (op == kB) return {c.k, c.n};
+    return {c.m, c.n};
+  }
+  static std::int64_t min_ld(Case const& c, int op) {
+    auto const [rows, cols] = extent(c, op);
+    std::int64_t const min = op == kA ? LA::min_leading_dimension(rows, cols)
+                             : op == kB ? LB::min_leading_dimension(rows, cols)
+                                        : LC::min_leading_dimension(rows, cols);
+    return hiptile::round_up<std::int64_t>(min, kVector[op]);
+  }
+  // (The padding rounded up to whole vectors: 8 elements are not one for 8-bit types.)
+  static std::int64_t ld_of(Case const& c, int op) {
+    return c.ld[op] ? *c.ld[op] : min_ld(c, op) + hiptile::round_up<std::int64_t>(c.pad, kVector[op]);
+  }
+
+  static Case baseline(fuzz::Rng& rng) {
+    Case c;
+    c.m = 1 + std::int64_t(rng() % 200);
+    c.n = 1 + std::int64_t(rng() % 200);
+    c.k = 1 + std::int64_t(rng() % 150);
+    c.pad = std::array{0, 8, 24}[rng() % 3];
+    c.alpha = std::array{1.0f, 0.5f, -1.25f}[rng() % 3];
+    c.beta = std::array{0.0f, 1.0f, -0.5f}[rng() % 3];
+    c.bias_mode = kIntegerD ? 0 : int(rng() % 3);  // an integer D takes no bias
+    c.seed = rng();
+    return c;
+  }
+
+  static std::vector<fuzz::Field<Case>> fields() {
+    std::vector<fuzz::Field<Case>> f;
+    auto integers = [&](std::string name, std::vector<std::int64_t> limits, bool wide, auto set) {
+      fuzz::Field<Case> field{name, {}};
+      for (std::int64_t v : fuzz::integer_extremes(limits, wide)) {
+        field.settings.push_back({std::to_string(v), [=](Case& c) { set(c, v); }});
+      }
+      f.push_back(field);
+    };
+    integers("M", {Tile::kM, 2 * Tile::kM}, false, [](Case& c, std::int64_t v) { c.m = v; });
+    integers("N", {Tile::kN, 2 * Tile::kN}, false, [](Case& c, std::int64_t v) { c.n = v; });
+    integers("K", {Tile::kK, 2 * Tile::kK}, false, [](Case& c, std::int64_t v) { c.k = v; });
+    // Whole shapes at the edges no single extent reaches: grids around the backend's limit with
+    // operands small enough for 32-bit offsets, and products of extents past 2^31 and 2^32.
+    fuzz::Field<Case> shape{"M x N x K", {}};
+    std::int64_t const side = 4096;  // tiles along M; N is sized so the grid straddles the limit
+    std::int64_t const limit_n = Gemm::kMaxWorkgroups / side;
+    for (auto [m, n, k] : {std::array<std::int64_t, 3>{side * Tile::kM, limit_n * Tile::kN, 8},
+                           {side * Tile::kM, (limit_n + 1) * Tile::kN, 8},
+                           {side * Tile::kM, (limit_n + 1) * Tile::kN - (Tile::kN - 1), 1},
+                           {1 << 20, 1 << 20, 8}, {65536, 65536, 1}, {65536, 32768, 16}, {46341, 46341, 8}}) {
+      shape.settings.push_back({std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k),
+                                [=](Case& c) {
+                                  c.m = m;
+                                  c.n = n;
+                                  c.k = k;
+                                }});
+    }
+    f.push_back(shape);
+    char const* const ld_names[4] = {"lda", "ldb", "ldc", "ldd"};
+    for (int op = 0; op < 4; ++op) {
+      integers(ld_names[op], {}, true, [op](Case& c, std::int64_t v) { c.ld[op] = v; });
+      // Around the minimum for the case's shape, and one vector off.
+      for (std::int64_t delta : {std::int64_t{-1}, std::int64_t{1}, -kVector[op], kVector[op]}) {
+        f.back().settings.push_back({"min" + std::to_string(delta), [op, delta](Case& c) {
+                                       c.ld[op] = min_ld(c, op) + delta;
+                                     }});
+      }
+    }
+    float const nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    for (bool alpha : {true, false}) {
+      fuzz::Field<Case> field{alpha ? "alpha" : "beta", {}};
+      for (float v : {0.0f, -0.0f, 1.0f, -1.0f, nan, inf, -inf, 1e-40f, 65504.0f}) {
+        field.settings.push_back({std::to_string(v), [=](Case& c) { (alpha ? c.alpha : c.beta) = v; }});
+      }
+      f.push_back(field);
+    }
+    fuzz::Field<Case> bias{"bias_mode", {}};
+    for (int v : {0, 1, 2, 3, -1, INT_MAX, INT_MIN}) {
+      bias.settings.push_back({std::to_string(v), [=](Case& c) { c.bias_mode = v; }});
+    }
+    f.push_back(bias);
+    char const* const names[kOperands] = {"A", "B", "C", "D", "bias"};
+    for (int op = 0; op < kOperands; ++op) {
+      fuzz::Field<Case> pointer{std::string(names[op]) + " pointer", {}};
+      pointer.settings.push_back({"null", [op](Case& c) { c.null[op] = true; }});
+      // Every byte offset below the alignment the operand needs, and one past a whole vector.
+      int const alignment = op <= kB ? 16 : int(kBytes[op]);
+      for (int b = 1; b < alignment; ++b) {
+        pointer.settings.push_back({"+" + std::to_string(b) + " bytes", [op, b](Case& c) { c.misalign[op] = b; }});
+      }
+      pointer.settings.push_back({"+16 bytes", [op](Case& c) { c.misalign[op] = 16; }});
+      f.push_back(pointer);
+    }
+    fuzz::Field<Case> alias{"aliasing", {}};
+    std::pair<char const*, Alias> const kinds[] = {
+        {"D is A", Alias::kDIsA},           {"D is B", Alias::kDIsB},
+        {"C is D (in place)", Alias::kInPlace}, {"C is D + 1 element", Alias::kCShiftedFromD},
+        {"C is D with another ld", Alias::kCIsDOtherLd}, {"bias inside D", Alias::kBiasInD},
+        {"bias is C", Alias::kBiasIsC}};
+    for (auto const& [label, kind] : kinds) {
+      alias.settings.push_back({label, [kind](Case& c) {
+                                  c.alias = kind;
+                                  if (kind == Alias::kInPlace || kind == Alias::kCShiftedFromD ||
+                                      kind == Alias::kCIsDOtherLd) {
+                                    if (c.beta == 0.0f) c.beta = 0.75f;  // so that C is read
+                                  }
+                                  if ((kind == Alias::kBiasInD || kind == Alias::kBiasIsC) && c.bias_mode == 0) {
+                                    c.bias_mode = 1;
+                                  }
+                                }});
+    }
+    f.push_back(alias);
+    fuzz::Field<Case> slices{"split_k_slices", {}};
+    for (int v : {INT_MIN, -1, 0, 1, 2, 3, 7, 65535, 65536, INT_MAX}) {
+      slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+    }
+    f.push_back(slices);
+    if constexpr (kStreamK) {
+      // 0 asks the device (the simulator's compute units × resident workgroups); more than the
+      // tiles' K iterations can use leaves the schedule with fewer units than given.
+      fuzz::Field<Case> workgroups{"stream_k_workgroups", {}};
+      for (std::int64_t v : {std::int64_t{0}, std::int64_t{1}, std::int64_t{2}, std::int64_t{7}, std::int64_t{64},
+                             Gemm::kMaxWorkgroups, Gemm::kMaxWorkgroups + 1, std::int64_t{INT_MAX},
+                             std::int64_t{-1}, std::int64_t{INT_MIN}}) {
+        workgroups.settings.push_back({std::to_string(v), [=](Case& c) { c.stream_k_workgroups = int(v); }});
+      }
+      // Found by this suite: a given count past kMaxWorkgroups made a grid one launch cannot hold,
+      // and iterations · units past 2^63 overflowed a unit's range (now kErrorIndexOverflow).
+      workgroups.settings.push_back({"INT_MAX on 65536 x 65536 x 2^20", [](Case& c) {
+                                       c.m = c.n = 65536;
+                                       c.k = 1 << 20;
+                                       c.stream_k_workgroups = INT_MAX;
+                                     }});
+      workgroups.settings.push_back({"kMaxWorkgroups on 2^19 x 2^18 x (2^22 - 32)", [](Case& c) {
+                                       c.m = 1 << 19;
+                                       c.n = 1 << 18;
+                                       c.k = (1 << 22) - 32;
+                                       c.stream_k_workgroups = int(Gemm::kMaxWorkgroups);
+                                     }});
+      f.push_back(workgroups);
+      // 0: the device's XCDs; the schedule uses one group unless the units divide evenly.
+      fuzz::Field<Case> partitions{"stream_k_partitions", {}};
+      for (int v : {0, 1, 2, 3, 8, INT_MAX, -1, INT_MIN}) {
+        partitions.settings.push_back({std::to_string(v), [=](Case& c) { c.stream_k_partitions = v; }});
+      }
+      f.push_back(partitions);
+    }
+    if constexpr (kWorkspace) {
+      fuzz::Field<Case> workspace = fuzz::workspace_field<Case>();
+      if constexpr (kStreamK) {
+        // Stream-K takes no slices; it needs a workspace when a tile is shared, which the baseline's
+        // few tiles are (on the device's grid) once K spans two tiles.
+        for (auto& setting : workspace.settings) {
+          setting.second = [set = setting.second](Case& c) {
+            int const slices = c.slices;
+            set(c);
+            c.slices = slices;
+            if (c.k > 0 && c.k <= Tile::kK) c.k += Tile::kK;
+          };
+        }
+      }
+      f.push_back(workspace);
+    }
+    return f;
+  }
+
+  class Instance {
+   public:
+    // The case's buffers go to `shared` when given (the groups of a grouped case share one arena), else
+    // to the instance's own arena.
+    explicit Instance(Case const& c, fuzz::Arena* shared = nullptr) : c_(c), arena_(shared ? shared : &own_arena_) {
+      // What each operand spans (elements), with a vector of slack past its last element.
+      std::array<ByteRange::Int128, kOperands> span{};
+      ByteRange::Int128 total = 0;
+      for (int op = 0; op < kOperands; ++op) {
+        if (op == kBias) {
+          span[op] = std::max<std::int64_t>(std::max(c.m, c.n), 1);
+        } else {
+          auto const [rows, cols] = extent(c, op);
+          bool const row_major = op == kA ? LA::kRowMajor : op == kB ? LB::kRowMajor : LC::kRowMajor;
+          std::int64_t const outer = std::max<std::int64_t>(row_major ? rows : cols, 1);
+          std::int64_t const inner = std::max<std::int64_t>(row_major ? cols : rows, 1);
+          span[op] = ByteRange::span(outer, std::max<std::int64_t>(ld_of(c, op), 1), inner);
+        }
+        span[op] = span[op] * ByteRange::Int128(kBytes[op]) + 64;
+        total += span[op] > 0 ? span[op] : ByteRange::Int128(1) << 80;
+      }
+      real_ = total <= (ByteRange::Int128(1) << 22);  // 4 MiB
+      for (int op = 0; op < kOperands; ++op) {
+        std::byte* base = nullptr;
+        if (real_) {
+          span_bytes_[op] = std::size_t(span[op]);
+          base = arena_->allocate(span_bytes_[op], c.seed * 7 + op);
+        } else {
+          // Far apart and never touched: huge cases are only checked, never run.
+          base = test_support::fake_address<std::byte>(op);
+        }
+        base_[op] = base;
+      }
+      if (real_) fill();
+      std::array<std::byte*, kOperands> p{};
+      for (int op = 0; op < kOperands; ++op) p[op] = c.null[op] ? nullptr : base_[op] + c.misalign[op];
+      std::array<std::int64_t, 4> ld{ld_of(c, kA), ld_of(c, kB), ld_of(c, kC), ld_of(c, kD)};
+      switch (c.alias) {
+        case Alias::kNone: break;
+        case Alias::kDIsA: p[kD] = p[kA]; break;
+        case Alias::kDIsB: p[kD] = p[kB]; break;
+        case Alias::kInPlace: p[kC] = p[kD]; ld[kC] = ld[kD]; break;
+        case Alias::kCShiftedFromD: p[kC] = p[kD] ? p[kD] + sizeof(EC) : nullptr; ld[kC] = ld[kD]; break;
+        case Alias::kCIsDOtherLd: p[kC] = p[kD]; ld[kC] = ld[kD] + 8; break;
+        case Alias::kBiasInD: p[kBias] = p[kD]; break;
+        case Alias::kBiasIsC: p[kBias] = p[kC]; break;
+      }
+      ptr_ = p;
+      ld_ = ld;
+      args_.problem = GemmCoord{int(c.m), int(c.n), int(c.k)};
+      args_.a = {reinterpret_cast<EA const*>(p[kA]), ld[kA]};
+      args_.b = {reinterpret_cast<EB const*>(p[kB]), ld[kB]};
+      args_.c = {reinterpret_cast<EC const*>(p[kC]), ld[kC]};
+      args_.d = {reinterpret_cast<EC*>(p[kD]), ld[kD]};
+      if constexpr (kIntegerD) {
+        args_.output_op = {};  // IntegerOutput: D = the int32 sums, no alpha or beta
+      } else {
+        args_.output_op = {c.alpha, c.beta};
+      }
+      args_.bias = reinterpret_cast<EC const*>(p[kBias]);
+      args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
+      args_.split_k_slices = c.slices;
+      args_.stream_k_workgroups = c.stream_k_workgroups;
+      args_.stream_k_partitions = c.stream_k_partitions;
+      workspace_.give(*arena_, args_, Gemm::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
+                      ptr_[kD]);
+    }
+
+    typename Gemm::Arguments const& args() const { return args_; }
+    fuzz::Arena& arena() { return *arena_; }
+    bool runnable() const {
+      std::int64_t const tiles =
+          hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
+      std::int64_t const slices = std::max(c_.slices, 1);
+      return real_ && workspace_.real() &&
+             tiles * (hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) + slices) <= max_tile_steps() &&
+             c_.m * c_.n * c_.k <= (1 << 22);
+    }
+
+    std::string check_geometry(Gemm const& op) const {
+      std::int64_t const tiles =
+          hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
+      auto const& p = op.params();
+      if constexpr (kStreamK) {
+        if (std::string const e = check_stream_k(op, tiles); !e.empty()) return e;
+      } else if (op.workgroups() != tiles || tiles > Gemm::kMaxWorkgroups) {
+        return "grid of " + std::to_string(op.workgroups());
+      }
+      if (op.split_k_slices() != c_.slices) return "split into " + std::to_string(op.split_k_slices()) + " slices";
+      if (p.epilogue.output.extent_m != c_.m || p.epilogue.output.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
+          p.mainloop.b.extent_k != c_.k) {
+        return "problem extents in Params differ from the arguments";
+      }
+      return "";
+    }
+
+    // Every element of D against the double reference over the snapshot's inputs, every other byte
+    // of every buffer unchanged.
+    std::string check_output() {
+      if (std::string const wrong = check_values(); !wrong.empty()) return wrong;
+      return arena_->changes([&](std::byte const* p) { return may_change(p); });
+    }
+
+    // Whether a run may change the byte at p: an element of D, or the workspace.
+    bool may_change(std::byte const* p) const {
+      if (workspace_.contains(p)) return true;  // split-K's or stream-K's to use
+      if (ptr_[kD] == nullptr || p < ptr_[kD]) return false;
+      std::int64_t const offset = p - ptr_[kD];
+      std::int64_t const element = offset / std::int64_t(sizeof(EC));
+      std::int64_t const outer = element / ld_[kD], inner = element % ld_[kD];
+      return LC::kRowMajor ? outer < c_.m && inner < c_.n : outer < c_.n && inner < c_.m;
+    }
+
+    // "" if every element of D matches the double reference over the snapshot's inputs.
+    std::string check_values() {
+      using Limits = std::conditional_t<kIntegerD, std::numeric_limits<EC>, hiptile::numeric_limits<EC>>;
+      double const u = kIntegerD ? 0.0 : std::ldexp(1.0, -Limits::digits);
+      double const max_finite = double(Limits::max());
+      bool const source = c_.beta != 0.0f && !kIntegerD;
+      // The inputs as they were before the run (in place, C is D's old contents).
+      std::array<std::byte const*, kOperands> before{};
+      for (int op : {kA, kB, kC, kBias}) before[op] = ptr_[op] ? arena_->saved_view(ptr_[op]) : nullptr;
+      auto saved = [](std::byte const* p, auto tag) {
+        using T = decltype(tag);
+        T value;
+        std::memcpy(&value, p, sizeof(T));
+        return double(float(value));
+      };
+      std::int64_t mismatches = 0;
+      std::ostringstream first;
+      for (std::int64_t i = 0; i < c_.m; ++i) {
+        for (std::int64_t j = 0; j < c_.n; ++j) {
+          double acc = 0, magnitude = 0;
+          for (std::int64_t kk = 0; kk < c_.k; ++kk) {
+            double const a = saved(before[kA] + LA::offset(i, kk, ld_[kA]) * sizeof(EA), EA{});
+            double const b = saved(before[kB] + LB::offset(kk, j, ld_[kB]) * sizeof(EB), EB{});
+            acc += a * b;
+            magnitude += std::abs(a * b);
+          }
+          double const cij = source ? saved(before[kC] + LC::offset(i, j, ld_[kC]) * sizeof(EC), EC{}) : 0;
+          double const bias = c_.bias_mode == 1   ? saved(before[kBias] + i * sizeof(EC), EC{})
+                              : c_.bias_mode == 2 ? saved(before[kBias] + j * sizeof(EC), EC{})
+                                                  : 0.0;
+          if constexpr (std::is_integral_v<EA>) {
+            // int32 accumulation wraps around, as the MFMA's does (a K of 4 million reaches it here).
+            acc = double(std::int32_t(std::uint32_t(std::int64_t(acc))));
+          }
+          double const alpha = kIntegerD ? 1.0 : double(c_.alpha);
+          double const ref = alpha * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
+          magnitude = std::abs(alpha) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
+          double const tol = u * std::abs(ref) + 1.2 * double(c_.k + 4) * std::ldexp(1.0, -23) * magnitude +
+                             8 * std::ldexp(1.0, -24) * std::abs(ref) + 1e-30 + std::ldexp(1.0, -25);
+          EC got_value;
+          std::memcpy(&got_value, ptr_[kD] + LC::offset(i, j, ld_[kD]) * sizeof(EC), sizeof(EC));
+          double const got = kIntegerD ? double(got_value) : double(float(got_value));
+          bool right;
+          if constexpr (kIntegerD) {
+            right = got == ref;  // int32 sums are exact (and these stay far inside int32)
+          } else if (kSaturating && !std::isnan(ref) && (std::isinf(ref) || std::abs(ref) - tol > max_finite)) {
+            right = got == std::copysign(max_finite, ref);  // clamped to the largest finite value
+          } else if (kSaturating && std::isinf(got)) {
+            right = false;  // a saturating output is never infinite
+          } else if (std::isnan(ref) || std::isnan(magnitude)) {
+            right = std::isnan(got) || std::isinf(magnitude);  // inf · 0 terms make NaN either way
+          } else if (std::isinf(ref)) {
+            right = got == ref || std::isnan(got);
+          } else if (std::isinf(got)) {
+            right = std::abs(ref) + tol >= max_finite && (got > 0) == (ref > 0);  // rounded past the largest
+          } else {
+            right = std::abs(got - ref) <= tol;
+          }
+          if (!right && mismatches++ == 0) first << "D[" << i << "][" << j << "] = " << got << ", reference " << ref;
+        }
+      }
+      if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
+      if constexpr (kStreamK) {
+        hiptile::gemm::kernel::StreamKSchedule s;
+        if (hiptile::ok(Gemm::stream_k_schedule(args_, s)) && s.units > 0) ++shared_tile_checks;
+      }
+      return "";
+    }
+
+   private:
+    // Stream-K's schedule against what stream_k.hpp promises: every tile data-parallel or shared, a
+    // grid one launch holds, no more units than workgroups given (or the device can hold: 32 waves
+    // per compute unit), partitions that divide them, a workspace exactly when a tile is shared; and
+    // the pieces of the first, middle and last units covering their share of their group's K
+    // iterations, ⌊u · I / U⌋ to ⌊(u + 1) · I / U⌋, with the owners' peer counts, in 128 bits.
+    std::string check_stream_k(Gemm const& op, std::int64_t tiles) const {
+      using Int128 = ByteRange::Int128;
+      auto const& s = op.stream_k();
+      std::int64_t const k_tiles = hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK);
+      std::int64_t const most_units = c_.stream_k_workgroups > 0 ? c_.stream_k_workgroups
+                                                                 : std::int64_t{hiptile::sim::compute_units()} * 32;
+      int const most_partitions = c_.stream_k_partitions > 0
+                                      ? c_.stream_k_partitions
+                                      : Gemm::ArchTag::xcds(hiptile::sim::compute_units());
+      std::ostringstream at;
+      at << "stream-K schedule (dp " << s.dp_tiles << ", shared " << s.sk_tiles << ", units " << s.units
+         << ", partitions " << s.partitions << ", K iterations " << s.k_tiles << ", grid " << op.workgroups() << ")";
+      if (op.workgroups() != s.workgroups() || op.workgroups() < 1 || op.workgroups() > Gemm::kMaxWorkgroups) {
+        return at.str() + ": grid";
+      }
+      if (s.dp_tiles < 0 || s.sk_tiles < 0 || s.dp_tiles + std::int64_t{s.sk_tiles} != tiles || s.k_tiles != k_tiles ||
+          (s.units == 0) != (s.sk_tiles == 0) || s.units > most_units ||
+          Int128(s.units) > Int128(s.sk_tiles) * s.k_tiles) {
+        return at.str() + ": tiles or units";
+      }
+      if (s.partitions < 1 || s.partitions > std::max(most_partitions, 1) ||
+          (s.units > 0 && s.units % s.partitions != 0)) {
+        return at.str() + ": partitions";
+      }
+      if ((Gemm::get_workspace_size(args_) > 0) != (s.units > 0)) return at.str() + ": workspace";
+      for (std::int64_t unit : {std::int64_t{0}, std::int64_t{1}, std::int64_t{s.units / 2},
+                                std::int64_t{s.units} - 2, std::int64_t{s.units} - 1}) {
+        if (unit < 0 || unit >= s.units) continue;
+        // The unit's group: the shared tiles j (tile id dp + j) with j ≡ unit (mod partitions).
+        std::int64_t const residue = unit % s.partitions, local = unit / s.partitions;
+        std::int64_t const units = s.units / s.partitions;
+        std::int64_t const group_tiles = (s.sk_tiles - residue + s.partitions - 1) / s.partitions;
+        Int128 const iterations = Int128(group_tiles) * k_tiles;
+        Int128 const begin = iterations * local / units, end = iterations * (local + 1) / units;
+        hiptile::gemm::kernel::StreamKPieces pieces(s, s.dp_tiles + int(unit));
+        hiptile::gemm::kernel::StreamKPiece piece;
+        Int128 next = end;  // pieces come last tile first
+        int count = 0;
+        while (next > begin && pieces.next(piece) && ++count <= 4) {
+          std::int64_t const j = std::int64_t{piece.tile} - s.dp_tiles - residue;
+          Int128 const tile_begin = Int128(j / s.partitions) * k_tiles;
+          // The unit holding the tile's first iteration: the largest l with ⌊l · I / U⌋ <= it.
+          Int128 const first_unit = ((tile_begin + 1) * units - 1) / iterations;
+          bool const owner = piece.k.last == k_tiles;
+          if (j < 0 || j % s.partitions != 0 || j / s.partitions >= group_tiles || piece.k.first < 0 ||
+              piece.k.first >= piece.k.last ||
+              tile_begin + piece.k.last != next || piece.owner != owner ||
+              piece.peers != (owner ? std::int64_t(local - first_unit) : 0)) {
+            break;
+          }
+          next = tile_begin + piece.k.first;
+        }
+        if (next != begin || pieces.next(piece)) {
+          return at.str() + ": unit " + std::to_string(unit) + "'s pieces do not cover its iterations";
+        }
+      }
+      return "";
+    }
+
+    // Inputs: A and B positive (so a product's sign never hangs on rounding), C and the bias of
+    // either sign. D keeps the arena's random bytes, except in place, where it holds C's values.
+    void fill() {
+      fuzz::Rng rng(c_.seed);
+      auto fill_with = [&](int op, std::size_t bytes, float lo, float hi, auto tag) {
+        using T = decltype(tag);
+        std::uniform_real_distribution<float> dist(lo, hi);
+        for (std::size_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+          // Integers: the same range scaled to 127 (so int8's A and B are 32..127, never 0).
+          T const v = std::is_integral_v<T> ? T(std::lround(dist(rng) * 127.0f)) : T(dist(rng));
+          std::memcpy(base_[op] + i, &v, sizeof(T));
+        }
+      };
+      fill_with(kA, span_bytes_[kA], 0.25f, 1.0f, EA{});
+      fill_with(kB, span_bytes_[kB], 0.25f, 1.0f, EB{});
+      fill_with(kC, span_bytes_[kC], -2.0f, 2.0f, EC{});
+      fill_with(kBias, span_bytes_[kBias], -1.0f, 1.0f, EC{});
+      if (c_.alias == Alias::kInPlace) fill_with(kD, span_bytes_[kD], -2.0f, 2.0f, EC{});
+    }
+
+    Case c_;
+    fuzz::Arena own_arena_;
+    fuzz::Arena* arena_;
+    bool real_ = false;
+    std::array<std::byte*, kOperands> base_{};
+    std::array<std::size_t, kOperands> span_bytes_{};
+    std::array<std::byte*, kOperands> ptr_{};
+    std::array<std::int64_t, 4> ld_{};
+    typename Gemm::Arguments args_{};
+    fuzz::GivenWorkspace workspace_;
+  };
+};
+
+}  // namespace gemm_fuzz
