@@ -320,6 +320,47 @@ void BM_HiptileGrouped(benchmark::State& state) {
   cudaFree(args.workspace);
 }
 
+// The equal split as one strided batched GEMM (experts × (tokens / experts) × N × K), what
+// torch.bmm runs through cuBLAS: hiptile's batched default beside cublasGemmStridedBatchedEx.
+template <class G>
+void BM_HiptileBatched(benchmark::State& state) {
+  MixtureOfExperts moe(int(state.range(0)), false);
+  int const experts = int(state.range(0)), m = MixtureOfExperts::kTokens / experts;
+  int const n = MixtureOfExperts::kN, k = MixtureOfExperts::kK;
+  typename G::Arguments args{{m, n, k}, {moe.a, k}, {moe.b, k}, {moe.d, n}, {moe.d, n}, {1.0f, 0.0f}};
+  args.batch_count = experts;
+  args.batch_stride_a = std::int64_t(m) * k;
+  args.batch_stride_b = std::int64_t(n) * k;
+  args.batch_stride_c = args.batch_stride_d = std::int64_t(m) * n;
+  G gemm;
+  if (Status s = gemm.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+    return;
+  }
+  time_gpu(state, moe.extent(), [&] {
+    if (!ok(gemm.run())) std::exit(3);
+  });
+  state.SetLabel(std::to_string(experts) + " batches of " + std::to_string(m) + "x4096x2048");
+}
+
+void BM_CublasStridedBatched(benchmark::State& state) {
+  MixtureOfExperts moe(int(state.range(0)), false);
+  int const experts = int(state.range(0)), m = MixtureOfExperts::kTokens / experts;
+  int const n = MixtureOfExperts::kN, k = MixtureOfExperts::kK;
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  float const alpha = 1.0f, beta = 0.0f;
+  time_gpu(state, moe.extent(), [&] {
+    cublasStatus_t const s = cublasGemmStridedBatchedEx(
+        handle, CUBLAS_OP_T, CUBLAS_OP_N, n, m, k, &alpha, moe.b, CUDA_R_16F, k, std::int64_t(n) * k, moe.a,
+        CUDA_R_16F, k, std::int64_t(m) * k, &beta, moe.d, CUDA_R_16F, n, std::int64_t(m) * n, experts,
+        CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
+  });
+  state.SetLabel(std::to_string(experts) + " batches of " + std::to_string(m) + "x4096x2048");
+  cublasDestroy(handle);
+}
+
 template <class Function>
 void add(char const* name, Function function, int m, int n, int k, int stream_k_workgroups = 0) {
   benchmark::RegisterBenchmark(name, function)
@@ -383,6 +424,14 @@ int main(int argc, char** argv) {
             ->Iterations(20)
             ->Unit(benchmark::kMicrosecond);
       }
+    }
+  }
+  for (int experts : {8, 64}) {
+    using Function = void (*)(benchmark::State&);
+    for (auto [name, function] : {std::pair<char const*, Function>{"BM_CublasStridedBatched", BM_CublasStridedBatched},
+                                  {"BM_HiptileBatched<Gemm>", BM_HiptileBatched<Gemm>},
+                                  {"BM_HiptileBatched<Tile128x128x64>", BM_HiptileBatched<Tile128x128x64>}}) {
+      benchmark::RegisterBenchmark(name, function)->Args({experts})->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
     }
   }
   for (int size : {4096, 8192}) add("BM_HiptileTyped<Int8Gemm>", BM_HiptileTyped<Int8Gemm>, size, size, size);

@@ -72,6 +72,8 @@ struct GemmSubject {
     int stream_k_workgroups = 0;  // stream-K configurations only
     int stream_k_partitions = 0;
     fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K and stream-K only
+    int batch_count = 1;
+    std::array<std::optional<std::int64_t>, 4> batch_stride;  // A, B, C, D; none: one batch's span, stacked
     std::uint64_t seed = 1;
   };
   static constexpr bool kStreamK = Gemm::kSplitK == SplitKMode::kStreamK;
@@ -100,6 +102,23 @@ struct GemmSubject {
     return c.ld[op] ? *c.ld[op] : min_ld(c, op) + hiptile::round_up<std::int64_t>(c.pad, kVector[op]);
   }
 
+  // Elements one batch of an operand spans (as int64, saturating), and the stride between batches.
+  static std::int64_t one_batch(Case const& c, int op) {
+    auto const [rows, cols] = extent(c, op);
+    bool const row_major = op == kA ? LA::kRowMajor : op == kB ? LB::kRowMajor : LC::kRowMajor;
+    ByteRange::Int128 const span = ByteRange::span(std::max<std::int64_t>(row_major ? rows : cols, 1),
+                                                   std::max<std::int64_t>(ld_of(c, op), 1),
+                                                   std::max<std::int64_t>(row_major ? cols : rows, 1));
+    return span > ByteRange::Int128(INT64_MAX) ? INT64_MAX : std::int64_t(span);
+  }
+  static std::int64_t stride_of(Case const& c, int op) {
+    if (c.batch_stride[op]) return *c.batch_stride[op];
+    std::int64_t const one = one_batch(c, op);
+    return one > INT64_MAX - 64 ? one : hiptile::round_up<std::int64_t>(one, kVector[op]);
+  }
+  // Batches a case's buffers hold and its runs compute: the count, at least 1.
+  static std::int64_t batches(Case const& c) { return std::max(c.batch_count, 1); }
+
   static Case baseline(fuzz::Rng& rng) {
     Case c;
     c.m = 1 + std::int64_t(rng() % 200);
@@ -109,6 +128,7 @@ struct GemmSubject {
     c.alpha = std::array{1.0f, 0.5f, -1.25f}[rng() % 3];
     c.beta = std::array{0.0f, 1.0f, -0.5f}[rng() % 3];
     c.bias_mode = kIntegerD ? 0 : int(rng() % 3);  // an integer D takes no bias
+    c.batch_count = kStreamK ? 1 : std::array{1, 1, 2}[rng() % 3];
     c.seed = rng();
     return c;
   }
@@ -196,6 +216,41 @@ struct GemmSubject {
                                 }});
     }
     f.push_back(alias);
+    fuzz::Field<Case> batch_count{"batch_count", {}};
+    for (int v : {0, 1, 2, 3, -1, INT_MIN, INT_MAX, 65535, 65536}) {
+      batch_count.settings.push_back({std::to_string(v), [=](Case& c) { c.batch_count = v; }});
+    }
+    f.push_back(batch_count);
+    // Strides: broadcast (0), below the vector, negative, huge, D's batches overlapping (0, one
+    // element short) or side by side within D's leading dimension.
+    fuzz::Field<Case> strides{"batch strides", {}};
+    auto two_batches = [](Case& c) { c.batch_count = std::max(c.batch_count, 2); };
+    char const* const stride_names[4] = {"A", "B", "C", "D"};
+    for (int op = 0; op < 4; ++op) {
+      std::string const name = stride_names[op];
+      for (std::int64_t v : {std::int64_t{0}, std::int64_t{-1}, std::int64_t{1}, std::int64_t{1} << 62, std::int64_t{INT64_MAX}}) {
+        strides.settings.push_back({name + " " + std::to_string(v), [=](Case& c) {
+                                      two_batches(c);
+                                      c.batch_stride[op] = v;
+                                      if (op == kC && c.beta == 0.0f) c.beta = 0.5f;  // so that C is read
+                                    }});
+      }
+      strides.settings.push_back({name + " one batch - 1", [=](Case& c) {
+                                    two_batches(c);
+                                    c.batch_stride[op] = one_batch(c, op) - 1;
+                                  }});
+    }
+    strides.settings.push_back({"D side by side", [](Case& c) {
+                                  c.batch_count = 3;
+                                  c.ld[kD] = 3 * min_ld(c, kD) + 8;
+                                  c.batch_stride[kD] = LC::kRowMajor ? c.n : c.m;
+                                }});
+    strides.settings.push_back({"D side by side, ld one short", [](Case& c) {
+                                  c.batch_count = 3;
+                                  c.ld[kD] = 3 * (LC::kRowMajor ? c.n : c.m) - 1;
+                                  c.batch_stride[kD] = LC::kRowMajor ? c.n : c.m;
+                                }});
+    f.push_back(strides);
     fuzz::Field<Case> slices{"split_k_slices", {}};
     for (int v : {INT_MIN, -1, 0, 1, 2, 3, 7, 65535, 65536, INT_MAX}) {
       slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
@@ -266,7 +321,8 @@ struct GemmSubject {
           bool const row_major = op == kA ? LA::kRowMajor : op == kB ? LB::kRowMajor : LC::kRowMajor;
           std::int64_t const outer = std::max<std::int64_t>(row_major ? rows : cols, 1);
           std::int64_t const inner = std::max<std::int64_t>(row_major ? cols : rows, 1);
-          span[op] = ByteRange::span(outer, std::max<std::int64_t>(ld_of(c, op), 1), inner);
+          span[op] = ByteRange::span(outer, std::max<std::int64_t>(ld_of(c, op), 1), inner) +
+                     ByteRange::Int128(batches(c) - 1) * std::max<std::int64_t>(stride_of(c, op), 0);
         }
         span[op] = span[op] * ByteRange::Int128(kBytes[op]) + 64;
         total += span[op] > 0 ? span[op] : ByteRange::Int128(1) << 80;
@@ -287,11 +343,12 @@ struct GemmSubject {
       std::array<std::byte*, kOperands> p{};
       for (int op = 0; op < kOperands; ++op) p[op] = c.null[op] ? nullptr : base_[op] + c.misalign[op];
       std::array<std::int64_t, 4> ld{ld_of(c, kA), ld_of(c, kB), ld_of(c, kC), ld_of(c, kD)};
+      stride_ = {stride_of(c, kA), stride_of(c, kB), stride_of(c, kC), stride_of(c, kD)};
       switch (c.alias) {
         case Alias::kNone: break;
         case Alias::kDIsA: p[kD] = p[kA]; break;
         case Alias::kDIsB: p[kD] = p[kB]; break;
-        case Alias::kInPlace: p[kC] = p[kD]; ld[kC] = ld[kD]; break;
+        case Alias::kInPlace: p[kC] = p[kD]; ld[kC] = ld[kD]; stride_[kC] = stride_[kD]; break;
         case Alias::kCShiftedFromD: p[kC] = p[kD] ? p[kD] + sizeof(EC) : nullptr; ld[kC] = ld[kD]; break;
         case Alias::kCIsDOtherLd: p[kC] = p[kD]; ld[kC] = ld[kD] + 8; break;
         case Alias::kBiasInD: p[kBias] = p[kD]; break;
@@ -312,6 +369,11 @@ struct GemmSubject {
       args_.bias = reinterpret_cast<EC const*>(p[kBias]);
       args_.bias_mode = static_cast<BiasMode>(c.bias_mode);
       args_.split_k_slices = c.slices;
+      args_.batch_count = c.batch_count;
+      args_.batch_stride_a = stride_[kA];
+      args_.batch_stride_b = stride_[kB];
+      args_.batch_stride_c = stride_[kC];
+      args_.batch_stride_d = stride_[kD];
       args_.stream_k_workgroups = c.stream_k_workgroups;
       args_.stream_k_partitions = c.stream_k_partitions;
       workspace_.give(*arena_, args_, Gemm::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
@@ -325,8 +387,8 @@ struct GemmSubject {
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       std::int64_t const slices = std::max(c_.slices, 1);
       return real_ && workspace_.real() &&
-             tiles * (hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) + slices) <= max_tile_steps() &&
-             c_.m * c_.n * c_.k <= (1 << 22);
+             batches(c_) * tiles * (hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) + slices) <= max_tile_steps() &&
+             batches(c_) * c_.m * c_.n * c_.k <= (1 << 22);
     }
 
     std::string check_geometry(Gemm const& op) const {
@@ -339,6 +401,7 @@ struct GemmSubject {
         return "grid of " + std::to_string(op.workgroups());
       }
       if (op.split_k_slices() != c_.slices) return "split into " + std::to_string(op.split_k_slices()) + " slices";
+      if (op.batch_count() != c_.batch_count) return "batches " + std::to_string(op.batch_count());
       if (p.epilogue.output.extent_m != c_.m || p.epilogue.output.extent_n != c_.n || p.mainloop.a.extent_k != c_.k ||
           p.mainloop.b.extent_k != c_.k) {
         return "problem extents in Params differ from the arguments";
@@ -358,9 +421,13 @@ struct GemmSubject {
       if (workspace_.contains(p)) return true;  // split-K's or stream-K's to use
       if (ptr_[kD] == nullptr || p < ptr_[kD]) return false;
       std::int64_t const offset = p - ptr_[kD];
-      std::int64_t const element = offset / std::int64_t(sizeof(EC));
-      std::int64_t const outer = element / ld_[kD], inner = element % ld_[kD];
-      return LC::kRowMajor ? outer < c_.m && inner < c_.n : outer < c_.n && inner < c_.m;
+      for (std::int64_t b = 0; b < batches(c_); ++b) {
+        std::int64_t const element = offset / std::int64_t(sizeof(EC)) - b * stride_[kD];
+        if (element < 0) break;
+        std::int64_t const outer = element / ld_[kD], inner = element % ld_[kD];
+        if (LC::kRowMajor ? outer < c_.m && inner < c_.n : outer < c_.n && inner < c_.m) return true;
+      }
+      return false;
     }
 
     // "" if every element of D matches the double reference over the snapshot's inputs.
@@ -380,48 +447,58 @@ struct GemmSubject {
       };
       std::int64_t mismatches = 0;
       std::ostringstream first;
-      for (std::int64_t i = 0; i < c_.m; ++i) {
-        for (std::int64_t j = 0; j < c_.n; ++j) {
-          double acc = 0, magnitude = 0;
-          for (std::int64_t kk = 0; kk < c_.k; ++kk) {
-            double const a = saved(before[kA] + LA::offset(i, kk, ld_[kA]) * sizeof(EA), EA{});
-            double const b = saved(before[kB] + LB::offset(kk, j, ld_[kB]) * sizeof(EB), EB{});
-            acc += a * b;
-            magnitude += std::abs(a * b);
+      for (std::int64_t batch = 0; batch < batches(c_); ++batch) {
+        if (batch > 0) {  // the next batch's matrices (the bias serves every batch)
+          for (int op : {kA, kB, kC}) {
+            if (before[op] != nullptr) before[op] += stride_[op] * std::int64_t(kBytes[op]);
           }
-          double const cij = source ? saved(before[kC] + LC::offset(i, j, ld_[kC]) * sizeof(EC), EC{}) : 0;
-          double const bias = c_.bias_mode == 1   ? saved(before[kBias] + i * sizeof(EC), EC{})
-                              : c_.bias_mode == 2 ? saved(before[kBias] + j * sizeof(EC), EC{})
-                                                  : 0.0;
-          if constexpr (std::is_integral_v<EA>) {
-            // int32 accumulation wraps around, as the MFMA's does (a K of 4 million reaches it here).
-            acc = double(std::int32_t(std::uint32_t(std::int64_t(acc))));
+        }
+        std::byte const* const d_batch = ptr_[kD] + batch * stride_[kD] * std::int64_t(sizeof(EC));
+        for (std::int64_t i = 0; i < c_.m; ++i) {
+          for (std::int64_t j = 0; j < c_.n; ++j) {
+            double acc = 0, magnitude = 0;
+            for (std::int64_t kk = 0; kk < c_.k; ++kk) {
+              double const a = saved(before[kA] + LA::offset(i, kk, ld_[kA]) * sizeof(EA), EA{});
+              double const b = saved(before[kB] + LB::offset(kk, j, ld_[kB]) * sizeof(EB), EB{});
+              acc += a * b;
+              magnitude += std::abs(a * b);
+            }
+            double const cij = source ? saved(before[kC] + LC::offset(i, j, ld_[kC]) * sizeof(EC), EC{}) : 0;
+            double const bias = c_.bias_mode == 1   ? saved(before[kBias] + i * sizeof(EC), EC{})
+                                : c_.bias_mode == 2 ? saved(before[kBias] + j * sizeof(EC), EC{})
+                                                    : 0.0;
+            if constexpr (std::is_integral_v<EA>) {
+              // int32 accumulation wraps around, as the MFMA's does (a K of 4 million reaches it here).
+              acc = double(std::int32_t(std::uint32_t(std::int64_t(acc))));
+            }
+            double const alpha = kIntegerD ? 1.0 : double(c_.alpha);
+            double const ref = alpha * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
+            magnitude = std::abs(alpha) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
+            double const tol = u * std::abs(ref) + 1.2 * double(c_.k + 4) * std::ldexp(1.0, -23) * magnitude +
+                               8 * std::ldexp(1.0, -24) * std::abs(ref) + 1e-30 + std::ldexp(1.0, -25);
+            EC got_value;
+            std::memcpy(&got_value, d_batch + LC::offset(i, j, ld_[kD]) * sizeof(EC), sizeof(EC));
+            double const got = kIntegerD ? double(got_value) : double(float(got_value));
+            bool right;
+            if constexpr (kIntegerD) {
+              right = got == ref;  // int32 sums are exact (and these stay far inside int32)
+            } else if (kSaturating && !std::isnan(ref) && (std::isinf(ref) || std::abs(ref) - tol > max_finite)) {
+              right = got == std::copysign(max_finite, ref);  // clamped to the largest finite value
+            } else if (kSaturating && std::isinf(got)) {
+              right = false;  // a saturating output is never infinite
+            } else if (std::isnan(ref) || std::isnan(magnitude)) {
+              right = std::isnan(got) || std::isinf(magnitude);  // inf · 0 terms make NaN either way
+            } else if (std::isinf(ref)) {
+              right = got == ref || std::isnan(got);
+            } else if (std::isinf(got)) {
+              right = std::abs(ref) + tol >= max_finite && (got > 0) == (ref > 0);  // rounded past the largest
+            } else {
+              right = std::abs(got - ref) <= tol;
+            }
+            if (!right && mismatches++ == 0) {
+              first << "batch " << batch << " D[" << i << "][" << j << "] = " << got << ", reference " << ref;
+            }
           }
-          double const alpha = kIntegerD ? 1.0 : double(c_.alpha);
-          double const ref = alpha * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
-          magnitude = std::abs(alpha) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
-          double const tol = u * std::abs(ref) + 1.2 * double(c_.k + 4) * std::ldexp(1.0, -23) * magnitude +
-                             8 * std::ldexp(1.0, -24) * std::abs(ref) + 1e-30 + std::ldexp(1.0, -25);
-          EC got_value;
-          std::memcpy(&got_value, ptr_[kD] + LC::offset(i, j, ld_[kD]) * sizeof(EC), sizeof(EC));
-          double const got = kIntegerD ? double(got_value) : double(float(got_value));
-          bool right;
-          if constexpr (kIntegerD) {
-            right = got == ref;  // int32 sums are exact (and these stay far inside int32)
-          } else if (kSaturating && !std::isnan(ref) && (std::isinf(ref) || std::abs(ref) - tol > max_finite)) {
-            right = got == std::copysign(max_finite, ref);  // clamped to the largest finite value
-          } else if (kSaturating && std::isinf(got)) {
-            right = false;  // a saturating output is never infinite
-          } else if (std::isnan(ref) || std::isnan(magnitude)) {
-            right = std::isnan(got) || std::isinf(magnitude);  // inf · 0 terms make NaN either way
-          } else if (std::isinf(ref)) {
-            right = got == ref || std::isnan(got);
-          } else if (std::isinf(got)) {
-            right = std::abs(ref) + tol >= max_finite && (got > 0) == (ref > 0);  // rounded past the largest
-          } else {
-            right = std::abs(got - ref) <= tol;
-          }
-          if (!right && mismatches++ == 0) first << "D[" << i << "][" << j << "] = " << got << ", reference " << ref;
         }
       }
       if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
@@ -525,6 +602,7 @@ struct GemmSubject {
     std::array<std::size_t, kOperands> span_bytes_{};
     std::array<std::byte*, kOperands> ptr_{};
     std::array<std::int64_t, 4> ld_{};
+    std::array<std::int64_t, 4> stride_{};  // batch strides of A, B, C, D
     typename Gemm::Arguments args_{};
     fuzz::GivenWorkspace workspace_;
   };

@@ -37,7 +37,10 @@ struct GroupedSubject {
 
   static Case baseline(fuzz::Rng& rng) {
     Case c;
-    for (auto& g : c.groups) g = Single::baseline(rng);
+    for (auto& g : c.groups) {
+      g = Single::baseline(rng);
+      g.batch_count = 1;  // a group is one problem
+    }
     return c;
   }
 

@@ -20,10 +20,12 @@ struct MatrixOutput {
     std::int64_t ldd = 0;
     int extent_m = 0;
     int extent_n = 0;
-    // A batched launch (a convolution's groups): elements between consecutive batches' matrices
-    // of C and D, and between their bias vectors. A GEMM has one batch.
+    // A batched launch (a strided batched GEMM, a convolution's groups): elements between
+    // consecutive batches' matrices of D, between their bias vectors, and between their matrices
+    // of C (0 broadcasts one C to every batch).
     std::int64_t batch_stride = 0;
     std::int64_t bias_batch_stride = 0;
+    std::int64_t c_batch_stride = 0;
   };
 
   // Row m, and the offset of its column 0 in D. C's offset is formed only when C is read: its
@@ -34,9 +36,8 @@ struct MatrixOutput {
   };
 
   HIPTILE_HOST_DEVICE static Params at_batch(Params p, int batch) {
-    std::int64_t const offset = batch * p.batch_stride;
-    if (p.c != nullptr) p.c += offset;
-    p.d += offset;
+    if (p.c != nullptr) p.c += batch * p.c_batch_stride;
+    p.d += batch * p.batch_stride;
     return p;
   }
   HIPTILE_HOST_DEVICE static std::int64_t bias_offset(Params const& p, int batch) { return batch * p.bias_batch_stride; }

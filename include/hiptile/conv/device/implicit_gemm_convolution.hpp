@@ -372,6 +372,7 @@ class ImplicitGemmConvolution {
       o.extent_n = int(gemm.n);
       o.batch_stride = Op == ConvOperator::kFprop ? g.kg : std::int64_t(g.kg) * gemm.n;
       o.bias_batch_stride = g.kg;
+      o.c_batch_stride = o.batch_stride;
       return o;
     }
   }

@@ -38,15 +38,15 @@ class AsyncTileCopy {
 
   // Kernel parameters are read once into registers here: read through a reference in the loop,
   // nvcc reloads them from parameter memory every iteration and the warps wait on those loads.
-  HIPTILE_DEVICE HIPTILE_INLINE AsyncTileCopy(Params const& p, int mn0, int /*batch*/, int thread)
-      : data_(p.data),
+  HIPTILE_DEVICE HIPTILE_INLINE AsyncTileCopy(Params const& p, int mn0, int batch, int thread)
+      : data_(p.data + batch * p.batch_stride),
         row_step_(kRowStep * p.ld),
         rows_left_(p.extent_mn - mn0 - thread / kPacks),
         all_rows_(rows_left_ > (kPerThread - 1) * kRowStep),
         k_(p.extent_k - (thread % kPacks) * kPack),
         k_tiles_(ceil_div(p.extent_k, kTileK)),
         full_k_tiles_(p.extent_k / kTileK),
-        src_(p.data + (std::int64_t(mn0 + thread / kPacks) * p.ld + (thread % kPacks) * kPack)),
+        src_(data_ + (std::int64_t(mn0 + thread / kPacks) * p.ld + (thread % kPacks) * kPack)),
         dst_(Layout::offset(thread / kPacks, (thread % kPacks) * kPack)) {}
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return k_tiles_; }

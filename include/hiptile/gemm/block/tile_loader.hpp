@@ -75,16 +75,16 @@ class TileLoader {
     return elements * ByteRange::Int128(sizeof(Element)) <= kMaxBlockBytes;
   }
 
-  // Thread `thread`'s loader for the block tile whose first row (kK) or column (kMN) is mn0 (a
-  // matrix has one batch).
-  HIPTILE_DEVICE HIPTILE_INLINE TileLoader(Params const& p, int mn0, int /*batch*/, int thread)
+  // Thread `thread`'s loader for the block tile whose first row (kK) or column (kMN) is mn0, in
+  // batch `batch` (p.batch_stride elements on per batch; each batch spans span_bytes).
+  HIPTILE_DEVICE HIPTILE_INLINE TileLoader(Params const& p, int mn0, int batch, int thread)
       : ld_(static_cast<int>(p.ld)), extent_k_(p.extent_k), extent_mn_(p.extent_mn - mn0), thread_(thread) {
     std::int64_t const first = Major == OperandMajor::kK ? std::int64_t(mn0) * p.ld : std::int64_t(mn0);
     std::int64_t const left = p.span_bytes - first * std::int64_t(sizeof(Element));
     // More than 4 GiB left means this block is far from the operand's end: its loads, within
     // kMaxBlockBytes, never reach the end, so the record count only has to exceed them.
     std::uint32_t const records = left > std::int64_t(UINT32_MAX) ? UINT32_MAX : static_cast<std::uint32_t>(left);
-    buffer_ = arch::make_buffer_resource(p.data + first, records);
+    buffer_ = arch::make_buffer_resource(p.data + (batch * p.batch_stride + first), records);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(extent_k_, TileK); }

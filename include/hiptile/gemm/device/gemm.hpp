@@ -8,6 +8,9 @@
 //   Status s = Gemm::can_implement(args);   // every unsupported input has its own Status
 //   Gemm op; op.initialize(args); op.run(stream);
 //
+// Strided batched: Arguments::batch_count problems of one shape in one launch (grid y), the b-th
+// reading A, B and C b · batch_stride_* elements past their pointers and writing D likewise.
+//
 // SplitK (kernel/split_k.hpp) = kSerial or kParallel divides each tile's K loop among
 // Arguments::split_k_slices workgroups, with get_workspace_size(args) bytes of workspace given in
 // Arguments: for a few tiles with a long K. kStreamK runs a grid sized to the device whose
@@ -88,8 +91,8 @@ class Gemm {
   using Order = typename Config::Order;  // TileOrder, the tile order the kernel runs
   // The kernel's epilogue: parallel split-K's partial sums, or OutputOp's into D.
   using Epilogue = std::conditional_t<kParallelSplitK, typename Config::PartialEpilogue, typename Config::Epilogue>;
-  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Order,
-                                    /*kBatched=*/false, SplitK>;
+  // Batched (grid y) unless stream-K, which shares the tiles of one problem.
+  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Order, /*kBatched=*/!kStreamK, SplitK>;
   using Reduction = typename Config::Reduction;  // parallel split-K's second kernel
   using Workspace = SplitKWorkspace<SplitK, typename Kernel::Partials>;
   static constexpr int kThreads = Mainloop::kThreads;
@@ -124,6 +127,15 @@ class Gemm {
     int stream_k_partitions = 0;
     void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
     std::size_t workspace_bytes = 0;
+    // Strided batched GEMM: batch_count problems of this shape, batch b reading A, B and C and
+    // writing D at b · batch_stride_* elements past their pointers (not with stream-K). A stride of
+    // 0 gives every batch the same A, B or C; D's batches may not overlap (stacked, or side by side
+    // within D's leading dimension). The bias and the scales serve every batch.
+    int batch_count = 1;
+    std::int64_t batch_stride_a = 0;
+    std::int64_t batch_stride_b = 0;
+    std::int64_t batch_stride_c = 0;
+    std::int64_t batch_stride_d = 0;
   };
 
   // kSuccess, or the first failed check in the order of docs/gemm.md's table.
@@ -138,7 +150,7 @@ class Gemm {
   // an extent ≤ 0, or when the device cannot be queried (can_implement then says so).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
     GemmCoord const& p = args.problem;
-    if (p.m <= 0 || p.n <= 0 || p.k <= 0 || args.split_k_slices < 1) return 0;
+    if (p.m <= 0 || p.n <= 0 || p.k <= 0 || args.split_k_slices < 1 || args.batch_count < 1) return 0;
     kernel::StreamKSchedule schedule;
     if (!ok(stream_k_schedule(args, schedule))) return 0;
     return workspace_bytes(args, schedule);
@@ -203,6 +215,7 @@ class Gemm {
     params_ = params;
     workgroups_ = params.stream_k.workgroups();  // all tiles without stream-K; <= kMaxWorkgroups
     slices_ = args.split_k_slices;
+    batches_ = args.batch_count;
     initialized_ = true;
     return Status::kSuccess;
   }
@@ -216,13 +229,14 @@ class Gemm {
     if constexpr (requires { Op::prepare(output_op(), stream); }) {
       if (Status const s = Op::prepare(output_op(), stream); !ok(s)) return s;
     }
-    LaunchConfig const config{{unsigned(workgroups_), 1, unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
+    LaunchConfig const config{
+        {unsigned(workgroups_), unsigned(batches_), unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
     if constexpr (!kParallelSplitK) {
       return s;
     } else {  // (a discarded branch: other configurations never instantiate the reduction)
       if (!ok(s)) return s;
-      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n))},
+      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n)), unsigned(batches_)},
                                 {unsigned(Reduction::kMaxThreadsPerBlock)},
                                 0,
                                 stream};
@@ -241,6 +255,7 @@ class Gemm {
   bool initialized() const noexcept { return initialized_; }
   int workgroups() const noexcept { return workgroups_; }  // grid x
   int split_k_slices() const noexcept { return slices_; }  // grid z
+  int batch_count() const noexcept { return batches_; }    // grid y
   kernel::StreamKSchedule const& stream_k() const noexcept { return params_.stream_k; }
 
   // What initialize() gives the kernel for one problem without parallel split-K — its mainloop's
@@ -261,7 +276,8 @@ class Gemm {
   using Int128 = ByteRange::Int128;
 
   static typename Config::Output::Params output_params(Arguments const& args) noexcept {
-    return {args.c.data, args.c.ld, args.d.data, args.d.ld, args.problem.m, args.problem.n};
+    return {args.c.data, args.c.ld, args.d.data,      args.d.ld, args.problem.m, args.problem.n, args.batch_stride_d,
+            0,           args.batch_stride_c};
   }
 
   // can_implement, also giving the stream-K schedule it checked the workspace against.
@@ -272,6 +288,8 @@ class Gemm {
     if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
     if (args.stream_k_workgroups < 0 || args.stream_k_partitions < 0) return Status::kErrorInvalidProblem;
     if (!kStreamK && (args.stream_k_workgroups != 0 || args.stream_k_partitions != 0)) return Status::kErrorNotSupported;
+    if (args.batch_count < 1) return Status::kErrorInvalidProblem;
+    if (kStreamK && args.batch_count > 1) return Status::kErrorNotSupported;
     bool const source = Op(args.output_op).is_source_needed();
     bool const bias = args.bias_mode != epilogue::BiasMode::kNone;
     if (bias && kIntegerOutput) return Status::kErrorNotSupported;
@@ -280,13 +298,15 @@ class Gemm {
     if (bias && args.bias == nullptr) return Status::kErrorNullPointer;
     if (args.a.ld < LayoutA::min_leading_dimension(p.m, p.k) || args.b.ld < LayoutB::min_leading_dimension(p.k, p.n) ||
         args.d.ld < LayoutC::min_leading_dimension(p.m, p.n) ||
-        (source && args.c.ld < LayoutC::min_leading_dimension(p.m, p.n))) {
+        (source && args.c.ld < LayoutC::min_leading_dimension(p.m, p.n)) || args.batch_stride_a < 0 ||
+        args.batch_stride_b < 0 || args.batch_stride_c < 0 || args.batch_stride_d < 0) {
       return Status::kErrorInvalidLayout;
     }
     if (!aligned(args.a.data, 16) || args.a.ld % kAlignmentA != 0 || !aligned(args.b.data, 16) ||
         args.b.ld % kAlignmentB != 0 || !aligned(args.d.data, alignof(ElementC)) ||
         (source && !aligned(args.c.data, alignof(ElementC))) || (bias && !aligned(args.bias, alignof(ElementC))) ||
-        !aligned(args.row_scale, alignof(float)) || !aligned(args.column_scale, alignof(float))) {
+        !aligned(args.row_scale, alignof(float)) || !aligned(args.column_scale, alignof(float)) ||
+        args.batch_stride_a % kAlignmentA != 0 || args.batch_stride_b % kAlignmentB != 0) {
       return Status::kErrorMisalignedOperand;
     }
     // The kernel indexes rows, columns and K in int up to the extents rounded up to the tile, and
@@ -306,11 +326,14 @@ class Gemm {
     }
     // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
     // them, except C when C is D itself (each element is read before the one write to it).
-    bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld;
+    bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld &&
+                          (args.batch_stride_c == args.batch_stride_d || args.batch_count == 1);
     if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || r.d.overlaps(r.row_scale) ||
-        r.d.overlaps(r.column_scale) || (!in_place && r.d.overlaps(r.c))) {
+        r.d.overlaps(r.column_scale) || (!in_place && r.d.overlaps(r.c)) || !batches_disjoint(args)) {
       return Status::kErrorAliasedOperand;
     }
+    // (Grid y: the batches, of the kernel and of parallel split-K's reduction.)
+    if (std::uint64_t(args.batch_count) > max_grid_extent(1, 1)) return Status::kErrorGridTooLarge;
     if (tiles(p) > kMaxWorkgroups ||
         (kParallelSplitK && std::uint64_t(Reduction::blocks(p.m, p.n)) >
                                 max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
@@ -348,11 +371,20 @@ class Gemm {
     GemmCoord const& p = args.problem;
     std::int64_t const outer = LayoutC::kRowMajor ? p.m : p.n;
     std::int64_t const inner = LayoutC::kRowMajor ? p.n : p.m;
+    // Every batch's: the last batch's elements start (batch_count - 1) · stride further on.
+    auto batches = [&](Int128 one, std::int64_t stride) {
+      return one > 0 ? Int128(args.batch_count - 1) * stride + one : one;
+    };
     Ranges r;
-    r.a = ByteRange(args.a.data, operand_elements(args.a.ld, p.m, p.k, kMajorA, kAlignmentA), sizeof(ElementA));
-    r.b = ByteRange(args.b.data, operand_elements(args.b.ld, p.n, p.k, kMajorB, kAlignmentB), sizeof(ElementB));
-    r.d = ByteRange(args.d.data, ByteRange::span(outer, args.d.ld, inner), sizeof(ElementC));
-    if (source) r.c = ByteRange(args.c.data, ByteRange::span(outer, args.c.ld, inner), sizeof(ElementC));
+    r.a = ByteRange(args.a.data, batches(operand_elements(args.a.ld, p.m, p.k, kMajorA, kAlignmentA), args.batch_stride_a),
+                    sizeof(ElementA));
+    r.b = ByteRange(args.b.data, batches(operand_elements(args.b.ld, p.n, p.k, kMajorB, kAlignmentB), args.batch_stride_b),
+                    sizeof(ElementB));
+    r.d = ByteRange(args.d.data, batches(ByteRange::span(outer, args.d.ld, inner), args.batch_stride_d), sizeof(ElementC));
+    if (source) {
+      r.c = ByteRange(args.c.data, batches(ByteRange::span(outer, args.c.ld, inner), args.batch_stride_c),
+                      sizeof(ElementC));
+    }
     if (bias) {
       r.bias = ByteRange(args.bias, args.bias_mode == epilogue::BiasMode::kPerRow ? p.m : p.n, sizeof(ElementC));
     }
@@ -364,22 +396,34 @@ class Gemm {
   // What the loaders read of A and B; span_bytes fits: the spans were found addressable first.
   template <class Element>
   static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
-                                           OperandMajor major) noexcept {
+                                           OperandMajor major, std::int64_t batch_stride) noexcept {
     Int128 const elements = operand_elements(ld, extent_mn, extent_k, major, 16 / int(sizeof(Element)));
-    return {data, ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element)))};
+    return {data, ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element))), batch_stride};
   }
   static OperandView<ElementA> view_a(Arguments const& args) noexcept {
-    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA);
+    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA, args.batch_stride_a);
   }
   static OperandView<ElementB> view_b(Arguments const& args) noexcept {
-    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB);
+    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB, args.batch_stride_b);
+  }
+
+  // D's batches write disjoint elements: each batch's D lies past the last one's (stacked), or the
+  // batches sit side by side within one row (row-major; a column when column-major) of D's
+  // leading dimension. (Arguments whose ranges were found addressable.)
+  static bool batches_disjoint(Arguments const& args) noexcept {
+    if (args.batch_count <= 1) return true;
+    std::int64_t const outer = LayoutC::kRowMajor ? args.problem.m : args.problem.n;
+    std::int64_t const inner = LayoutC::kRowMajor ? args.problem.n : args.problem.m;
+    Int128 const stride = args.batch_stride_d;
+    if (stride >= ByteRange::span(outer, args.d.ld, inner)) return true;
+    return stride >= inner && stride * (args.batch_count - 1) + inner <= args.d.ld;
   }
 
   static std::int64_t tiles(GemmCoord const& p) noexcept {
     return std::int64_t{ceil_div(p.m, TileShape::kM)} * ceil_div(p.n, TileShape::kN);
   }
   static typename Workspace::Extents extents(Arguments const& args, kernel::StreamKSchedule const& s) noexcept {
-    return {tiles(args.problem), 1, args.problem.m, args.problem.n, s.units};
+    return {tiles(args.problem), args.batch_count, args.problem.m, args.problem.n, s.units};
   }
   static std::size_t workspace_bytes(Arguments const& args, kernel::StreamKSchedule const& s) noexcept {
     return Workspace::bytes(args.split_k_slices, extents(args, s));
@@ -389,6 +433,7 @@ class Gemm {
   typename Reduction::Params reduction_{};
   int workgroups_ = 0;
   int slices_ = 1;
+  int batches_ = 1;
   std::int64_t slots_ = 0;  // PartialTiles slots whose flags run() zeroes
   bool initialized_ = false;
 };

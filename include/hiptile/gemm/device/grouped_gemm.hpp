@@ -17,8 +17,8 @@
 // the workspace (device memory, a synchronous copy), so it must not run while an earlier run() with
 // the same workspace is still in flight.
 //
-// A group is one problem: no split-K or stream-K (split_k_slices 1), and the output functor may not
-// reduce across D (amax): a static_assert says so.
+// A group is one problem: no split-K, stream-K or batches (split_k_slices and batch_count 1), and
+// the output functor may not reduce across D (amax): a static_assert says so.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -191,7 +191,7 @@ class GroupedGemm {
       GroupArguments const& a = args.groups[g];
       GemmCoord const& p = a.problem;
       Status s = p.m < 0 || p.n < 0 || p.k < 0 ? Status::kErrorInvalidProblem : Status::kSuccess;
-      if (ok(s) && !empty(p)) s = SingleGemm::can_implement(a);
+      if (ok(s) && !empty(p)) s = a.batch_count != 1 ? Status::kErrorNotSupported : SingleGemm::can_implement(a);
       if (!ok(s)) {
         if (failed_group != nullptr) *failed_group = g;
         return s;
