@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hiptile/gemm/kernel/kernel_lds.hpp"
 #include "hiptile/gemm/kernel/partial_tiles.hpp"
 #include "hiptile/gemm/kernel/serial_split_k.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
@@ -42,10 +43,7 @@ struct GemmKernel {
     StreamKSchedule stream_k;
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
-  static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
-  static constexpr std::size_t kEpilogueLdsBytes = kWaves * Epilogue::kLdsBytesPerWave;
-  static constexpr std::size_t kLdsBytes =
-      Mainloop::kLdsBytes > kEpilogueLdsBytes ? Mainloop::kLdsBytes : kEpilogueLdsBytes;
+  static constexpr std::size_t kLdsBytes = KernelLds<Mainloop, Epilogue>::kBytes;
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     int const thread = static_cast<int>(thread_idx_x());

@@ -17,6 +17,7 @@
 #include <cstddef>
 
 #include "hiptile/arch/cross_lane.hpp"
+#include "hiptile/gemm/kernel/kernel_lds.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/platform/barrier.hpp"
@@ -42,10 +43,7 @@ struct GroupedGemmKernel {
     int group_count = 0;
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
-  static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
-  static constexpr std::size_t kEpilogueLdsBytes = kWaves * Epilogue::kLdsBytesPerWave;
-  static constexpr std::size_t kLdsBytes =
-      Mainloop::kLdsBytes > kEpilogueLdsBytes ? Mainloop::kLdsBytes : kEpilogueLdsBytes;
+  static constexpr std::size_t kLdsBytes = KernelLds<Mainloop, Epilogue>::kBytes;
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     int const thread = static_cast<int>(thread_idx_x());
