@@ -54,7 +54,7 @@ struct DirectStoreEpilogue {
   }
 
   // The parameters of sub-problem `batch`: its output mapping, and its bias elements.
-  // (A batched launch is a convolution's, which has no scales.)
+  // (The row and column scales serve every batch.)
   HIPTILE_DEVICE HIPTILE_INLINE static Params at_batch(Params const& p, int batch) {
     Params b = p;
     b.output = Output::at_batch(p.output, batch);

@@ -14,8 +14,8 @@
 //  - Element* d(params, row, n) and Element const* c(params, row, n): its addresses in D and in C
 //    (c only when the output functor reads its source);
 //  - Params at_batch(params, batch) and std::int64_t bias_offset(params, batch): the mapping of
-//    sub-problem `batch` of a batched launch (a convolution's group or dgrad row class), and how
-//    far its bias elements are from the bias pointer (a matrix has one batch: itself, 0);
+//    sub-problem `batch` of a batched launch (a strided batched GEMM's batch, a convolution's group
+//    or dgrad row class), and how far its bias elements are from the bias pointer;
 //  - bool contains(params, m0, n0, rows, columns): whether every element of that rectangle exists,
 //    for the epilogues' branch-free path;
 //  - kContiguousColumns: whether columns n, n + 1, ... of a row are adjacent in D, and

@@ -10,9 +10,9 @@
 //    computes fits its index types (a device operator refuses the arguments otherwise);
 //  - L::LdsLayout: the layout of the stage it writes (the wave MMA must read the same one);
 //  - a device constructor L(params, mn0, batch, thread): thread `thread`'s loader for the block tile
-//    whose first row (A) or column (B) is mn0, in sub-problem `batch` of the launch (a convolution's
-//    group or dgrad row class; always 0 for a GEMM), and int k_tiles() const: how many K tiles that
-//    block visits.
+//    whose first row (A) or column (B) is mn0, in sub-problem `batch` of the launch (a batched GEMM's
+//    batch, a convolution's group or dgrad row class; 0 for one problem), and int k_tiles() const:
+//    how many K tiles that block visits.
 // It then moves tile k_tile (0 <= k_tile < k_tiles()) in one of two ways:
 //  - RegisterStagedLoader: load(k_tile) global → registers, store(stage) registers → LDS, so the
 //    mainloop can put the math of another tile between the two;

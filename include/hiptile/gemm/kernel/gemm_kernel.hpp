@@ -1,8 +1,8 @@
 #pragma once
 // GemmKernel: the kernel functor. Each workgroup picks its output tile from the tile order, runs
 // the mainloop into register accumulators, then the epilogue. A batched launch (kBatched) runs one
-// grid row per sub-problem — a convolution's groups and dgrad row classes — and hands its index
-// (block y) to the loaders and the output mapping; a GEMM's batch is the constant 0. With split-K
+// grid row per sub-problem — a strided batched GEMM's batches, a convolution's groups and dgrad
+// row classes — and hands its index (block y) to the loaders and the output mapping. With split-K
 // (split_k.hpp) grid z is the K slice. Parallel: the epilogue writes the slice's partial sums to
 // batch · slices + slice of its output (a workspace) for SplitKReduction to finish. Serial: the
 // slices of a tile take turns through SerialSplitK, and only the last runs the epilogue. Stream-K
