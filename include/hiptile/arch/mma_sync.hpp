@@ -25,18 +25,27 @@
 
 namespace hiptile::arch {
 
-template <class Element>
-struct MmaSync16x8x16 {
+// What every m16n8 mma.sync shape shares: the warp computes a 16 × 8 tile of C, each lane holding
+// four elements, two neighbouring columns of two rows 8 apart, and B's column is lane / 4 (PTX ISA,
+// "Matrix Fragments for mma.m16n8k16" and "mma.m16n8k32").
+struct MmaSync16x8 {
   static constexpr bool kIsMmaSync = true;  // the mma.sync family: one warp computes the atom
+  static constexpr int kM = 16;
+  static constexpr int kN = 8;
+  static constexpr int kCPerLane = 4;
+  HIPTILE_HOST_DEVICE static constexpr int b_col(int lane, int) { return lane / 4; }
+  HIPTILE_HOST_DEVICE static constexpr int c_row(int lane, int i) { return lane / 4 + 8 * (i / 2); }
+  HIPTILE_HOST_DEVICE static constexpr int c_col(int lane, int i) { return 2 * (lane % 4) + i % 2; }
+};
+
+template <class Element>
+struct MmaSync16x8x16 : MmaSync16x8 {
   using ElementA = Element;
   using ElementB = Element;
   using ElementC = float;
-  static constexpr int kM = 16;
-  static constexpr int kN = 8;
   static constexpr int kK = 16;
   static constexpr int kAPerLane = 8;
   static constexpr int kBPerLane = 4;
-  static constexpr int kCPerLane = 4;
   using FragmentA = Array<Element, 8>;
   using FragmentB = Array<Element, 4>;
   using FragmentC = Array<float, 4>;
@@ -44,9 +53,6 @@ struct MmaSync16x8x16 {
   HIPTILE_HOST_DEVICE static constexpr int a_row(int lane, int i) { return lane / 4 + 8 * ((i / 2) % 2); }
   HIPTILE_HOST_DEVICE static constexpr int a_k(int lane, int i) { return 2 * (lane % 4) + i % 2 + 8 * (i / 4); }
   HIPTILE_HOST_DEVICE static constexpr int b_k(int lane, int i) { return 2 * (lane % 4) + i % 2 + 8 * (i / 2); }
-  HIPTILE_HOST_DEVICE static constexpr int b_col(int lane, int) { return lane / 4; }
-  HIPTILE_HOST_DEVICE static constexpr int c_row(int lane, int i) { return lane / 4 + 8 * (i / 2); }
-  HIPTILE_HOST_DEVICE static constexpr int c_col(int lane, int i) { return 2 * (lane % 4) + i % 2; }
 
   // D = A·B + C for the whole warp; every lane of the warp must call it (d may alias c).
   HIPTILE_DEVICE HIPTILE_INLINE static void mma(FragmentC& d, FragmentA const& a, FragmentB const& b,
@@ -80,19 +86,15 @@ using MmaSync16x8x16Bf16 = MmaSync16x8x16<bfloat16_t>;
 
 // m16n8k32 with 8-bit A and B: int8 (int32 accumulators) or the OCP fp8 formats (fp32).
 template <class ElementA_, class ElementB_>
-struct MmaSync16x8x32 {
-  static constexpr bool kIsMmaSync = true;
+struct MmaSync16x8x32 : MmaSync16x8 {
   using ElementA = ElementA_;
   using ElementB = ElementB_;
   static constexpr bool kInteger = std::is_same_v<ElementA, std::int8_t>;
   static_assert(kInteger == std::is_same_v<ElementB, std::int8_t>, "m16n8k32: both operands int8, or both fp8");
   using ElementC = std::conditional_t<kInteger, std::int32_t, float>;
-  static constexpr int kM = 16;
-  static constexpr int kN = 8;
   static constexpr int kK = 32;
   static constexpr int kAPerLane = 16;
   static constexpr int kBPerLane = 8;
-  static constexpr int kCPerLane = 4;
   using FragmentA = Array<ElementA, 16>;
   using FragmentB = Array<ElementB, 8>;
   using FragmentC = Array<ElementC, 4>;
@@ -100,9 +102,6 @@ struct MmaSync16x8x32 {
   HIPTILE_HOST_DEVICE static constexpr int a_row(int lane, int i) { return lane / 4 + 8 * ((i / 4) % 2); }
   HIPTILE_HOST_DEVICE static constexpr int a_k(int lane, int i) { return 4 * (lane % 4) + i % 4 + 16 * (i / 8); }
   HIPTILE_HOST_DEVICE static constexpr int b_k(int lane, int i) { return 4 * (lane % 4) + i % 4 + 16 * (i / 4); }
-  HIPTILE_HOST_DEVICE static constexpr int b_col(int lane, int) { return lane / 4; }
-  HIPTILE_HOST_DEVICE static constexpr int c_row(int lane, int i) { return lane / 4 + 8 * (i / 2); }
-  HIPTILE_HOST_DEVICE static constexpr int c_col(int lane, int i) { return 2 * (lane % 4) + i % 2; }
 
   HIPTILE_DEVICE HIPTILE_INLINE static void mma(FragmentC& d, FragmentA const& a, FragmentB const& b,
                                                 FragmentC const& c) {
