@@ -23,7 +23,7 @@
 namespace {
 
 using namespace hiptile;
-using Gemm = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
+using Gemm = gemm::device::DefaultGemmConfiguration<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
                                        layout::RowMajor, arch::Sm90>;
 
 // Alternatives to the default, measured beside it to choose the default.
@@ -177,12 +177,46 @@ void BM_Hiptile(benchmark::State& state) {
   cudaFree(workspace);
 }
 
-// 8-bit GEMMs (DefaultGemm, m16n8k32 atoms): A row-major, B column-major, D row-major, random
+// DefaultGemm: the configuration its heuristic picks for the shape (candidate index and rule as
+// counters, the configuration in the label), timed like the others.
+using Default = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
+                                          layout::RowMajor, arch::Sm90>;
+
+void BM_HiptileDefault(benchmark::State& state) {
+  Problem p(state.range(0), state.range(1), state.range(2));
+  Default::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
+  void* workspace = nullptr;
+  args.workspace_bytes = Default::get_workspace_size(args);
+  if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc");
+  args.workspace = workspace;
+  Default gemm;
+  if (Status s = gemm.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+    cudaFree(workspace);
+    return;
+  }
+  time_gpu(state, p, [&] {
+    if (!ok(gemm.run())) std::exit(3);
+  });
+  gemm::device::GemmChoice const& c = gemm.choice();
+  state.counters["candidate"] = c.candidate;
+  state.counters["rule"] = static_cast<int>(c.reason);
+  state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " +
+                 std::to_string(c.tile_m) + "x" + std::to_string(c.tile_n) + "x" + std::to_string(c.tile_k) +
+                 (c.schedule == gemm::kernel::SplitKMode::kStreamK ? " stream-K" : " data-parallel"));
+  auto const it = cublas_seconds().find({p.m, p.n, p.k});
+  if (it != cublas_seconds().end()) {
+    state.counters["vs_cublas"] = it->second / (p.flops() / (state.counters["TFLOPS"] * 1e12));
+  }
+  cudaFree(workspace);
+}
+
+// 8-bit GEMMs (DefaultGemmConfiguration, m16n8k32 atoms): A row-major, B column-major, D row-major, random
 // inputs. Their baselines are PyTorch's (torch._scaled_mm, torch._int_mm), timed the same way by
 // benchmark/gemm_torch.py in the same device run.
-using Fp8Gemm = gemm::device::DefaultGemm<float8_e4m3fn, layout::RowMajor, float8_e4m3fn, layout::ColumnMajor,
+using Fp8Gemm = gemm::device::DefaultGemmConfiguration<float8_e4m3fn, layout::RowMajor, float8_e4m3fn, layout::ColumnMajor,
                                           half_t, layout::RowMajor, arch::Sm90>;
-using Int8Gemm = gemm::device::DefaultGemm<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor,
+using Int8Gemm = gemm::device::DefaultGemmConfiguration<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor,
                                            std::int32_t, layout::RowMajor, arch::Sm90>;
 
 template <class G>
@@ -377,9 +411,11 @@ void add(char const* name, Function function, int m, int n, int k, int stream_k_
 int main(int argc, char** argv) {
   int const shapes[][3] = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
                            {4096, 4096, 512},  {512, 512, 8192},   {16, 4096, 4096},   {3000, 3000, 3000},
-                           {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1496, 2504, 3496}};
+                           {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1496, 2504, 3496},
+                           {257, 4097, 1023},  {5000, 700, 1500},  {64, 2000, 6000}};
   for (auto const& s : shapes) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
+    add("BM_HiptileDefault", BM_HiptileDefault, s[0], s[1], s[2]);
     add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
@@ -402,6 +438,7 @@ int main(int argc, char** argv) {
   for (auto const& s : {std::array{1, 4096, 4096}, std::array{16, 4096, 4096}, std::array{32, 11008, 4096},
                         std::array{64, 4096, 4096}, std::array{128, 4096, 4096}}) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
+    add("BM_HiptileDefault", BM_HiptileDefault, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK64x128>", BM_Hiptile<StreamK64x128>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK32x128>", BM_Hiptile<StreamK32x128>, s[0], s[1], s[2]);

@@ -9,6 +9,7 @@
 // Run: 00_basic_gemm [M N K]   (default 256 256 256; any positive sizes, ragged ones included).
 // The program prints a short report and exits non-zero if D is wrong.
 #include <chrono>
+#include <cstddef>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -33,7 +34,8 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 
 // The whole configuration: element types and layouts of A, B and C/D, and the target. DefaultGemm
-// picks the tile shapes, the MFMA instruction, the tile order and the pipeline depth.
+// holds a few configurations (tile shapes, MFMA instruction, tile order, pipeline depth,
+// data-parallel or stream-K) and picks one for each problem's shape.
 using Gemm = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
                                                 hiptile::arch::Gfx942>;
 
@@ -78,7 +80,7 @@ int run(hiptile::GemmCoord const problem) {
   host::DeviceBuffer<half_t> c_device(c.span());
   host::DeviceBuffer<half_t> d_device(d.span());
 
-  Gemm::Arguments const args{
+  Gemm::Arguments args{
       .problem = problem,
       .a = {a_device.data(), a.ld()},
       .b = {b_device.data(), b.ld()},
@@ -86,6 +88,12 @@ int run(hiptile::GemmCoord const problem) {
       .d = {d_device.data(), d.ld()},
       .output_op = {alpha, beta},  // LinearCombination: D = alpha·acc + beta·C
   };
+
+  // The stream-K configurations share tiles through a workspace: always give what it asks for.
+  args.workspace_bytes = Gemm::get_workspace_size(args);
+  host::DeviceBuffer<std::byte> workspace;
+  if (args.workspace_bytes > 0) workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
+  args.workspace = workspace.data();
 
   // Every argument the kernel cannot handle has its own Status; nothing is launched then.
   hiptile::Status status = Gemm::can_implement(args);
@@ -121,7 +129,11 @@ int run(hiptile::GemmCoord const problem) {
   std::printf("hiptile 00_basic_gemm (%s backend)\n", hiptile::to_string(hiptile::kBackend));
   std::printf("  D = %g·A·B + %g·C, M=%d N=%d K=%d: half inputs and output, fp32 accumulation\n", alpha, beta, m, n,
               k);
-  std::printf("  workgroup: %d threads, %zu bytes of LDS\n", Gemm::kThreads, Gemm::kLdsBytes);
+  hiptile::gemm::device::GemmChoice const& choice = gemm.choice();  // which configuration ran, and why
+  std::printf("  configuration: %dx%dx%d tile, %s, %d threads, %zu bytes of LDS\n", choice.tile_m, choice.tile_n,
+              choice.tile_k, choice.schedule == hiptile::gemm::kernel::SplitKMode::kStreamK ? "stream-K" : "data-parallel",
+              choice.threads, choice.lds_bytes);
+  std::printf("  chosen because: %s\n", hiptile::gemm::device::to_string(choice.reason));
   std::printf("  check against the double reference: %lld elements, %lld mismatches, %lld unwritten\n",
               static_cast<long long>(result.checked), static_cast<long long>(result.mismatches),
               static_cast<long long>(result.unwritten));

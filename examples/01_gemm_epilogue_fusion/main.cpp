@@ -54,9 +54,11 @@ static_assert(hiptile::epilogue::ElementwiseActivation<LeakyRelu>);
 using OutputOp = hiptile::epilogue::LinearCombination<half_t, LeakyRelu>;
 static_assert(hiptile::epilogue::EpilogueFunctor<OutputOp>);
 
-// The output functor is DefaultGemm's last (optional) parameter.
-using Gemm = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
-                                                hiptile::arch::Gfx942, OutputOp>;
+// The output functor is DefaultGemmConfiguration's last (optional) parameter: the default
+// configuration, one kernel for every shape (DefaultGemm, which also picks a configuration by
+// shape, takes the same parameters; 00_basic_gemm shows it).
+using Gemm = hiptile::gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+                                                             hiptile::arch::Gfx942, OutputOp>;
 
 namespace {
 

@@ -41,8 +41,8 @@ using hiptile::layout::RowMajor;
 // A row-major, B column-major (the layouts fp8 takes: K contiguous), D row-major e4m3fnuz. The
 // default output functor for fp8 inputs is ScaledLinearCombination<float8_e4m3fnuz>: scales,
 // saturation, amax.
-using Gemm = hiptile::gemm::device::DefaultGemm<float8_e4m3fnuz, RowMajor, float8_e4m3fnuz, ColumnMajor,
-                                                float8_e4m3fnuz, RowMajor, hiptile::arch::Gfx942>;
+using Gemm = hiptile::gemm::device::DefaultGemmConfiguration<float8_e4m3fnuz, RowMajor, float8_e4m3fnuz, ColumnMajor,
+                                                             float8_e4m3fnuz, RowMajor, hiptile::arch::Gfx942>;
 
 namespace {
 

@@ -37,9 +37,9 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 namespace device = hiptile::gemm::device;
 
-// The grouped operator of DefaultGemm's gfx942 configuration (128 × 128 × 32 tiles, 4 waves):
+// The grouped operator of DefaultGemmConfiguration on gfx942 (128 × 128 × 32 tiles, 4 waves):
 // every group runs that kernel's mainloop and epilogue.
-using Gemm = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+using Gemm = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
 using Grouped = device::GroupedGemmOf<Gemm>;
 
 namespace {

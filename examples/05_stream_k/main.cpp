@@ -38,9 +38,9 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 namespace device = hiptile::gemm::device;
 
-// DefaultGemm's gfx942 configuration (128 × 128 × 32 tiles, the XCD-aware tile order, 2 stages)
+// DefaultGemmConfiguration on gfx942 (128 × 128 × 32 tiles, the XCD-aware tile order, 2 stages)
 // with one change, the last template parameter: SplitKMode::kStreamK.
-using Base = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+using Base = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
 using Gemm = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, Base::ElementAccumulator,
                           Base::ArchTag, Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType,
                           Base::OutputOpType, Base::TileOrderType, Base::kStages,

@@ -1,5 +1,5 @@
 // The default GEMM configurations, compiled for one AMD arch so that their ISA can be checked
-// (test/amd/CMakeLists.txt): DefaultGemm for f16 and bf16 and every layout of A and B, C/D
+// (test/amd/CMakeLists.txt): DefaultGemmConfiguration for f16 and bf16 and every layout of A and B, C/D
 // row-major. HIPTILE_GEMM_ARCH is the arch tag (hiptile::arch::Gfx942 or Gfx90a); the build sets
 // it to match --offload-arch.
 //
@@ -25,7 +25,7 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 
 template <class Element, class LayoutA, class LayoutB>
-using Default = hiptile::gemm::device::DefaultGemm<Element, LayoutA, Element, LayoutB, Element, RowMajor, Arch>;
+using Default = hiptile::gemm::device::DefaultGemmConfiguration<Element, LayoutA, Element, LayoutB, Element, RowMajor, Arch>;
 
 // Named F16/Bf16 + layout of A + layout of B (R row-major, C column-major).
 using F16RR = Default<half_t, RowMajor, RowMajor>;

@@ -1,7 +1,8 @@
 // The GEMM element types beyond f16/bf16 (gfx942), compiled so that their ISA can be checked
 // (test/amd/CMakeLists.txt): f32 and xf32, int8 with an int32 and an int8 D, and the four FNUZ fp8
-// mixes with ScaledLinearCombination (scales, saturation, amax). One kernel per MFMA instruction,
-// each an explicit instantiation of the __global__ entry Gemm::run() launches.
+// mixes with ScaledLinearCombination (scales, saturation, amax); DefaultGemm's small-M candidates.
+// One kernel per configuration, each an explicit instantiation of the __global__ entry Gemm::run()
+// launches.
 #include <cstddef>
 #include <cstdint>
 
@@ -21,7 +22,7 @@ using hiptile::layout::RowMajor;
 namespace device = hiptile::gemm::device;
 
 template <class EA, class EB, class EC>
-using Default = device::DefaultGemm<EA, RowMajor, EB, ColumnMajor, EC, RowMajor, Gfx942>;
+using Default = device::DefaultGemmConfiguration<EA, RowMajor, EB, ColumnMajor, EC, RowMajor, Gfx942>;
 
 using F32 = Default<float, float, float>;
 using Xf32 = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, Gfx942, F32::TileShapeType,
@@ -33,6 +34,12 @@ using Fp8Fp8 = Default<float8_e4m3fnuz, float8_e4m3fnuz, half_t>;
 using Fp8Bf8 = Default<float8_e4m3fnuz, float8_e5m2fnuz, half_t>;
 using Bf8Fp8 = Default<float8_e5m2fnuz, float8_e4m3fnuz, float>;
 using Bf8Bf8 = Default<float8_e5m2fnuz, float8_e5m2fnuz, float8_e4m3fnuz>;
+// DefaultGemm's small-M candidates for f16 TN: 32 × 128 (four 32×32 waves) and 16 × 128 (two 16×64
+// waves of 16×16×16 MFMAs), 64 K per stage, stream-K.
+using SelectingF16 = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, Gfx942>;
+using SmallM32 = SelectingF16::Candidate<2>;
+using SmallM16 = SelectingF16::Candidate<3>;
+static_assert(SmallM32::TileShapeType::kM == 32 && SmallM16::TileShapeType::kM == 16 && SmallM16::kStreamK);
 // The grouped GEMM's persistent kernel around the f16 default's mainloop and epilogue.
 using GroupedF16 = device::GroupedGemmOf<Default<half_t, half_t, half_t>>;
 
@@ -51,6 +58,8 @@ template struct LaunchBudget<Fp8Bf8>;
 template struct LaunchBudget<Bf8Fp8>;
 template struct LaunchBudget<Bf8Bf8>;
 template struct LaunchBudget<GroupedF16>;
+template struct LaunchBudget<SmallM32>;
+template struct LaunchBudget<SmallM16>;
 
 }  // namespace gemm_type_isa
 
@@ -64,3 +73,5 @@ template __global__ void hiptile::kernel_entry<gemm_type_isa::Bf8Fp8::Kernel>(ge
 template __global__ void hiptile::kernel_entry<gemm_type_isa::Bf8Bf8::Kernel>(gemm_type_isa::Bf8Bf8::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::GroupedF16::Kernel>(
     gemm_type_isa::GroupedF16::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::SmallM32::Kernel>(gemm_type_isa::SmallM32::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::SmallM16::Kernel>(gemm_type_isa::SmallM16::Kernel::Params);

@@ -1,5 +1,5 @@
 // Split-K kernels compiled for one AMD arch so that their ISA can be checked
-// (test/amd/CMakeLists.txt): DefaultGemm f16 TN with serial split-K (per-tile semaphores: the
+// (test/amd/CMakeLists.txt): DefaultGemmConfiguration f16 TN with serial split-K (per-tile semaphores: the
 // device-scope fences and flag spin of platform/device_flag.hpp) and with parallel split-K, its
 // reduction kernel, and DefaultConvolution's f16 Wgrad with serial split-K; the same GEMM with
 // stream-K (its partial tiles' flags, and a loop over the unit's pieces around the K loop).
@@ -20,7 +20,7 @@ using hiptile::gemm::kernel::SplitKMode;
 using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 
-using Base = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, Arch>;
+using Base = hiptile::gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, Arch>;
 template <SplitKMode Mode>
 using SplitGemm = hiptile::gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, Arch,
                                               Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType,

@@ -60,7 +60,7 @@ struct Device {
 std::int64_t padded_ld(std::int64_t min_ld, int pad) { return (min_ld + 7) / 8 * 8 + pad; }
 
 template <class EA, class LA, class LB, class EC, class LC,
-          class Gemm = gemm::device::DefaultGemm<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
+          class Gemm = gemm::device::DefaultGemmConfiguration<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 bool run_case(Shape s, float alpha, float beta) {
   using OutputOp = typename Gemm::OutputOpType;
   std::mt19937 rng(s.m * 7919 + s.n * 31 + s.k);
@@ -78,7 +78,12 @@ bool run_case(Shape s, float alpha, float beta) {
   typename Gemm::Arguments args{{s.m, s.n, s.k}, {da.ptr, lda}, {db.ptr, ldb}, {dc.ptr, ldc}, {dd.ptr, ldc},
                                 typename OutputOp::Params{alpha, beta}};
   host::DeviceBuffer<std::byte> workspace;
-  if constexpr (Gemm::kSplitK != gemm::kernel::SplitKMode::kNone) {
+  constexpr bool kSelecting = requires(gemm::device::GemmChoice& choice) { Gemm::select(args, choice); };
+  if constexpr (kSelecting) {  // DefaultGemm: whatever workspace its choice needs
+    args.workspace_bytes = Gemm::get_workspace_size(args);
+    workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
+    args.workspace = workspace.data();
+  } else if constexpr (Gemm::kSplitK != gemm::kernel::SplitKMode::kNone) {
     if constexpr (Gemm::kStreamK) {
       args.stream_k_workgroups = stream_k_workgroups;
     } else {
@@ -131,8 +136,39 @@ bool run_case(Shape s, float alpha, float beta) {
 
 int passed = 0, failed = 0;
 
+// DefaultGemm on the H100 (132 SMs): each shape reaches one rule of shape_heuristic.hpp, whose
+// candidate (DefaultGemmCandidates' order) is given; the choice must be it and D right.
+void run_default_selection() {
+  using Default = gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Sm90>;
+  struct Expected {
+    Shape shape;
+    int candidate;
+  };
+  Expected const table[] = {
+      {{1, 4096, 1000, 0}, 4},     // M ≤ 16: 16 rows, stream-K
+      {{48, 1000, 3000, 8}, 3},    // M ≤ 128: 32 rows
+      {{1000, 1000, 512, 0}, 2},   // 32 large tiles, under half of 132: 128 × 128 stream-K
+      {{3000, 1500, 256, 0}, 1},   // 144 large tiles: a last wave of 12, shared
+      {{2048, 2048, 128, 0}, 0},   // 128 tiles: one wave, data-parallel
+  };
+  for (Expected const& e : table) {
+    Shape const& s = e.shape;
+    std::int64_t const lda = padded_ld(s.k, s.pad), ldb = lda, ldd = padded_ld(s.n, s.pad);
+    Default::Arguments args{{s.m, s.n, s.k}, {reinterpret_cast<half_t const*>(64), lda},
+                            {reinterpret_cast<half_t const*>(64 + 16 * lda * s.m), ldb}, {},
+                            {reinterpret_cast<half_t*>(64 + 16 * (lda * s.m + ldb * s.n)), ldd}, {1.0f, 0.0f}};
+    gemm::device::GemmChoice choice;  // (select() checks the arguments, never reads them)
+    bool good = ok(Default::select(args, choice)) && choice.candidate == e.candidate;
+    if (!good) std::printf("  DefaultGemm chose candidate %d, not %d\n", choice.candidate, e.candidate);
+    good = run_case<half_t, RowMajor, ColumnMajor, half_t, RowMajor, Default>(s, 1.0f, 0.5f) && good;
+    (good ? passed : failed)++;
+    std::printf("%s DefaultGemm M=%d N=%d K=%d: %dx%dx%d %s\n", good ? "passed" : "FAILED", s.m, s.n, s.k,
+                choice.tile_m, choice.tile_n, choice.tile_k, to_string(choice.reason));
+  }
+}
+
 template <class EA, class LA, class LB, class EC, class LC,
-          class Gemm = gemm::device::DefaultGemm<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
+          class Gemm = gemm::device::DefaultGemmConfiguration<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 void run_config(char const* name) {
   for (Shape const& s : kShapes) {
     for (auto [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.5f, 0.75f}}) {
@@ -359,6 +395,7 @@ void run_batched_config(char const* name) {
 }
 
 int main() {
+  run_default_selection();
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor>("f16 TN -> f16");
   run_config<half_t, RowMajor, RowMajor, half_t, RowMajor>("f16 TT -> f16");
   run_config<half_t, ColumnMajor, ColumnMajor, float, RowMajor>("f16 NN -> f32");
@@ -376,8 +413,8 @@ int main() {
                                            GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x16F16,
                                            epilogue::LinearCombination<float>, gemm::kernel::GroupedTileOrder<8>, 3>;
   run_config<half_t, RowMajor, ColumnMajor, float, RowMajor, SmallTileGemm>("f16 TN -> f32, 128x128x32 tile");
-  // DefaultGemm with split-K over kSplitKSlices slices: serial (semaphores) and parallel (reduction).
-  using Base = gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Sm90,
+  // DefaultGemmConfiguration with split-K over kSplitKSlices slices: serial (semaphores) and parallel (reduction).
+  using Base = gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Sm90,
                                          epilogue::LinearCombination<half_t>>;
   using gemm::kernel::SplitKMode;
   using SerialGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
@@ -408,17 +445,17 @@ int main() {
                                       SplitKMode::kStreamK>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM16>("f16 TN -> f16, 16x128 tile, stream-K");
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM32>("f16 TN -> f16, 32x128 tile, stream-K");
-  // 8-bit inputs, m16n8k32 atoms (DefaultGemm: 256×128×128 tiles): int8 → int32 exactly (sums
+  // 8-bit inputs, m16n8k32 atoms (DefaultGemmConfiguration: 256×128×128 tiles): int8 → int32 exactly (sums
   // past 2^24 on the long-K shapes), int8 → f16, and the OCP fp8 formats into f16, f32 and e4m3.
-  run_type_config<gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor,
+  run_type_config<gemm::device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor,
                                             arch::Sm90>>("i8 x i8 -> i32 (IntegerOutput)", 127.0, 1.0f);
-  run_type_config<gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor,
+  run_type_config<gemm::device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor,
                                             arch::Sm90>>("i8 x i8 -> f16", 127.0, 0.001f);
-  run_type_config<gemm::device::DefaultGemm<float8_e4m3fn, RowMajor, float8_e4m3fn, ColumnMajor, half_t, RowMajor,
+  run_type_config<gemm::device::DefaultGemmConfiguration<float8_e4m3fn, RowMajor, float8_e4m3fn, ColumnMajor, half_t, RowMajor,
                                             arch::Sm90>>("e4m3 x e4m3 -> f16 (ScaledLinearCombination)", 2.0, 1.5f);
-  run_type_config<gemm::device::DefaultGemm<float8_e4m3fn, RowMajor, float8_e5m2, ColumnMajor, float, RowMajor,
+  run_type_config<gemm::device::DefaultGemmConfiguration<float8_e4m3fn, RowMajor, float8_e5m2, ColumnMajor, float, RowMajor,
                                             arch::Sm90>>("e4m3 x e5m2 -> f32", 2.0, -0.5f);
-  run_type_config<gemm::device::DefaultGemm<float8_e5m2, RowMajor, float8_e5m2, ColumnMajor, float8_e4m3fn,
+  run_type_config<gemm::device::DefaultGemmConfiguration<float8_e5m2, RowMajor, float8_e5m2, ColumnMajor, float8_e4m3fn,
                                             RowMajor, arch::Sm90>>("e5m2 x e5m2 -> e4m3", 0.5, 0.25f);
   // Grouped GEMM: the default configuration and the 4-warp 128 x 128 tile, on the device's
   // workgroups and on 5, so that each workgroup walks many groups.

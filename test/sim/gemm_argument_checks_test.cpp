@@ -24,7 +24,7 @@ using hiptile::Status;
 using hiptile::epilogue::BiasMode;
 using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
-using Gemm = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+using Gemm = hiptile::gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
                                                 hiptile::arch::Gfx942>;
 using Args = Gemm::Arguments;
 
@@ -99,7 +99,7 @@ TEST_CASE("extents whose tiles or offsets pass 2^31 are refused by every entry p
   require_refused(huge(INT_MAX - 100, 1, 1), Status::kErrorIndexOverflow);
   // K = 2^31 - 1 with MN-contiguous A and B keeps their leading dimensions small (M and N): only
   // the K rounding and the K-columns' offsets can refuse it. (The old check accepted it.)
-  using GemmNT = hiptile::gemm::device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor,
+  using GemmNT = hiptile::gemm::device::DefaultGemmConfiguration<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor,
                                                     hiptile::arch::Gfx942>;
   GemmNT::Arguments nt{};
   nt.problem = GemmCoord{8, 8, INT_MAX};

@@ -10,9 +10,9 @@ namespace {
 using namespace gemm_fuzz;
 
 
-template <class Gemm>
+template <class Gemm, class Op = Gemm>
 void fuzz_gemm(char const* label, std::uint64_t seed) {
-  fuzz::Report const report = fuzz::run<GemmSubject<Gemm>>(seed, fuzz::random_cases());
+  fuzz::Report const report = fuzz::run<GemmSubject<Gemm, Op>>(seed, fuzz::random_cases());
   WARN(report.summary(label));  // the counts, for the log
   CHECK(report.ran > 0);
   CHECK(report.geometry_only > 0);
@@ -26,21 +26,21 @@ void fuzz_gemm(char const* label, std::uint64_t seed) {
   if constexpr (Gemm::kSplitK == SplitKMode::kNone || Gemm::kSplitK == SplitKMode::kStreamK) {
     CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorNotSupported)) == 1);  // slices > 1
   }
-  if constexpr (Gemm::kSplitK == SplitKMode::kStreamK) {
-    std::int64_t const shared = GemmSubject<Gemm>::shared_tile_checks;
+  if constexpr (Gemm::kSplitK == SplitKMode::kStreamK && std::is_same_v<Gemm, Op>) {  // (shared by the configuration run)
+    std::int64_t const shared = GemmSubject<Gemm, Op>::shared_tile_checks;
     WARN(label << ": " << shared << " output checks of runs with shared tiles");
     CHECK(shared > 0);
   }
 }
 
-using I8ToI32 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
-using I8ToF16 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
-using Fp8ToF16 = device::DefaultGemm<hiptile::float8_e4m3fnuz, RowMajor, hiptile::float8_e5m2fnuz, ColumnMajor, half_t,
+using I8ToI32 = device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
+using I8ToF16 = device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using Fp8ToF16 = device::DefaultGemmConfiguration<hiptile::float8_e4m3fnuz, RowMajor, hiptile::float8_e5m2fnuz, ColumnMajor, half_t,
                                      RowMajor, arch::Gfx942>;
-using F32TN = device::DefaultGemm<float, RowMajor, float, ColumnMajor, float, RowMajor, arch::Gfx942>;
-using F16TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
-using F16NTColumnMajorF32 = device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, float, ColumnMajor, arch::Gfx942>;
-using Bf16NN = device::DefaultGemm<bfloat16_t, RowMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
+using F32TN = device::DefaultGemmConfiguration<float, RowMajor, float, ColumnMajor, float, RowMajor, arch::Gfx942>;
+using F16TN = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using F16NTColumnMajorF32 = device::DefaultGemmConfiguration<half_t, ColumnMajor, half_t, RowMajor, float, ColumnMajor, arch::Gfx942>;
+using Bf16NN = device::DefaultGemmConfiguration<bfloat16_t, RowMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
 using F16Small16x16 =
     device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Gfx942,
                  hiptile::GemmShape<64, 64, 32>, hiptile::GemmShape<32, 32, 32>, arch::Mfma16x16x16F16,
@@ -54,7 +54,7 @@ using F16TNSplitK = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, 
                                  F16TN::OutputOpType, F16TN::TileOrderType, F16TN::kStages, Mode>;
 
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN default", "[fuzz]") {
-  fuzz_gemm<F16TN>("f16 TN (DefaultGemm)", 1);
+  fuzz_gemm<F16TN>("f16 TN (DefaultGemmConfiguration)", 1);
 }
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 NT, column-major f32 D", "[fuzz]") {
   fuzz_gemm<F16NTColumnMajorF32>("f16 NT, f32 column-major D", 2);
@@ -75,6 +75,13 @@ TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN,
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, parallel split-K",
           "[fuzz][split_k]") {
   fuzz_gemm<F16TNSplitK<SplitKMode::kParallel>>("f16 TN, parallel split-K", 7);
+}
+// DefaultGemm: each case runs the configuration its shape selects (the cases are shaped by the
+// stream-K configuration's rules: workspace and stream-K fields included).
+using F16TNSelecting = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+TEST_CASE("DefaultGemm (a configuration per shape) gives every extreme argument a Status or a right answer",
+          "[fuzz][stream_k]") {
+  fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>, F16TNSelecting>("f16 TN, DefaultGemm's choice per shape", 13);
 }
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, stream-K", "[fuzz][stream_k]") {
   fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>>("f16 TN, stream-K", 8);

@@ -17,7 +17,7 @@ using namespace gemm_test;
 namespace device = hiptile::gemm::device;
 using hiptile::gemm::kernel::SplitKMode;
 
-using F16 = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+using F16 = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
 
 // How the batches lie in memory.
 struct Batching {

@@ -125,7 +125,7 @@ void check_float_gemm(Shape s, double product_error) {
                    });
 }
 
-using F32 = device::DefaultGemm<float, RowMajor, float, ColumnMajor, float, RowMajor, arch::Gfx942>;
+using F32 = device::DefaultGemmConfiguration<float, RowMajor, float, ColumnMajor, float, RowMajor, arch::Gfx942>;
 using F32Atom16 = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, arch::Gfx942,
                                hiptile::GemmShape<64, 64, 16>, hiptile::GemmShape<32, 32, 16>, arch::Mfma16x16x4F32,
                                ep::LinearCombination<float>, hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
@@ -173,9 +173,9 @@ TEST_CASE("xf32 GEMMs match a double reference within the error of inputs rounde
 
 namespace {
 
-using I8ToI32 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
-using I8ToI8 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int8_t, RowMajor, arch::Gfx942>;
-using I8ToF16 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using I8ToI32 = device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
+using I8ToI8 = device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int8_t, RowMajor, arch::Gfx942>;
+using I8ToF16 = device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
 
 // Nearest integer, ties to even, clamped to T: what an int8 GEMM's scaled output must be.
 template <class T>
@@ -297,7 +297,7 @@ TEST_CASE("an integer D refuses a bias, and scales are checked like every operan
 namespace {
 
 template <class EA, class EB, class EC>
-using Fp8Gemm = device::DefaultGemm<EA, RowMajor, EB, ColumnMajor, EC, RowMajor, arch::Gfx942>;
+using Fp8Gemm = device::DefaultGemmConfiguration<EA, RowMajor, EB, ColumnMajor, EC, RowMajor, arch::Gfx942>;
 
 // The fp8 GEMM against the reference: x = α · scale_a · scale_b · A·B, D = convert(scale_d · x),
 // saturating; amax = max |x|. Powers of two for the scales keep the scaling exact, so the

@@ -8,12 +8,15 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <type_traits>
+#include <utility>
 
 #include "../common/argument_fuzz.hpp"
 #include "../common/fake_address.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/gemm/device/selecting_gemm.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
 #include "hiptile/sim/runtime.hpp"
 
@@ -38,9 +41,12 @@ enum Operand { kA, kB, kC, kD, kBias };
 
 using fuzz::max_tile_steps;  // block-tile K steps here: tiles × K tiles
 
-template <class Gemm>
+// Gemm: the configuration whose rules shape the cases (tile, schedule); Op: the operator run, Gemm
+// itself or a SelectingGemm whose candidates include it.
+template <class Gemm, class Op = Gemm>
 struct GemmSubject {
-  using Operator = Gemm;
+  using Operator = Op;
+  static constexpr bool kSelecting = !std::is_same_v<Op, Gemm>;
   using EA = typename Gemm::ElementA;
   using EB = typename Gemm::ElementB;
   using EC = typename Gemm::ElementC;
@@ -376,7 +382,7 @@ struct GemmSubject {
       args_.batch_stride_d = stride_[kD];
       args_.stream_k_workgroups = c.stream_k_workgroups;
       args_.stream_k_partitions = c.stream_k_partitions;
-      workspace_.give(*arena_, args_, Gemm::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
+      workspace_.give(*arena_, args_, Op::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
                       ptr_[kD]);
     }
 
@@ -391,7 +397,32 @@ struct GemmSubject {
              batches(c_) * c_.m * c_.n * c_.k <= (1 << 22);
     }
 
-    std::string check_geometry(Gemm const& op) const {
+    // A SelectingGemm: it ran what select() chooses, with the problem as given.
+    std::string check_geometry(Op const& op) const
+      requires kSelecting
+    {
+      hiptile::gemm::device::GemmChoice chosen;
+      if (!hiptile::ok(Op::select(args_, chosen)) || chosen.candidate != op.choice().candidate) return "choice";
+      std::string wrong = "no candidate initialised";
+      [&]<int... I>(std::integer_sequence<int, I...>) {
+        (void)((I == op.choice().candidate ? (wrong = check_candidate(op.template candidate<I>()), true) : false) ||
+               ...);
+      }(std::make_integer_sequence<int, Op::kCandidates>{});
+      return wrong;
+    }
+    template <class Candidate>
+    std::string check_candidate(Candidate const& op) const {
+      auto const& p = op.params();
+      if (!op.initialized() || op.batch_count() != c_.batch_count || p.epilogue.output.extent_m != c_.m ||
+          p.epilogue.output.extent_n != c_.n || p.mainloop.a.extent_k != c_.k) {
+        return "the chosen candidate's problem or batches differ from the arguments";
+      }
+      return "";
+    }
+
+    std::string check_geometry(Gemm const& op) const
+      requires(!kSelecting)
+    {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       auto const& p = op.params();

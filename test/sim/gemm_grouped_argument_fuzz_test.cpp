@@ -174,11 +174,11 @@ void fuzz_grouped(char const* label, std::uint64_t seed) {
   }
 }
 
-using F16TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
-using I8ToI32 = device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
+using F16TN = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using I8ToI32 = device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, arch::Gfx942>;
 
 TEST_CASE("GroupedGemm gives every extreme argument a Status or a right answer: f16 TN default", "[fuzz][grouped]") {
-  fuzz_grouped<F16TN>("grouped f16 TN (DefaultGemm)", 21);
+  fuzz_grouped<F16TN>("grouped f16 TN (DefaultGemmConfiguration)", 21);
 }
 TEST_CASE("GroupedGemm gives every extreme argument a Status or a right answer: int8 -> int32", "[fuzz][grouped]") {
   fuzz_grouped<I8ToI32>("grouped i8 x i8 -> i32", 22);

@@ -21,7 +21,7 @@ using namespace gemm_test;
 namespace device = hiptile::gemm::device;
 namespace ep = hiptile::epilogue;
 
-using Single = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+using Single = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
 using Grouped = device::GroupedGemmOf<Single>;
 using GroupArguments = Grouped::GroupArguments;
 

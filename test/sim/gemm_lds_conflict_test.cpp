@@ -12,7 +12,7 @@ TEMPLATE_TEST_CASE("the default GEMM's main loop has no LDS bank conflicts for a
   using E = std::tuple_element_t<0, TestType>;
   using LA = std::tuple_element_t<1, TestType>;
   using LB = std::tuple_element_t<2, TestType>;
-  using Gemm = hiptile::gemm::device::DefaultGemm<E, LA, E, LB, E, RowMajor, hiptile::arch::Gfx942>;
+  using Gemm = hiptile::gemm::device::DefaultGemmConfiguration<E, LA, E, LB, E, RowMajor, hiptile::arch::Gfx942>;
   int const m = 256, n = 256, k = 256;
   std::mt19937 rng(5);
   Matrix<E, LA> a(m, k, 0);

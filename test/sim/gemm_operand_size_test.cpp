@@ -23,9 +23,9 @@ using hiptile::half_t;
 using hiptile::Status;
 using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
-using GemmTN = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+using GemmTN = hiptile::gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
                                                   hiptile::arch::Gfx942>;
-using GemmNT = hiptile::gemm::device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor,
+using GemmNT = hiptile::gemm::device::DefaultGemmConfiguration<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor,
                                                   hiptile::arch::Gfx942>;
 
 // The largest byte offset, plus one, a buffer load may use (the builtins take an int offset).

@@ -64,8 +64,8 @@ class StagedGemm : public G {
 };
 
 // f16 and bf16 outputs: the gfx942 default, 128×128×32 tiles of four 64×64 waves (36 KiB staging).
-using GemmF16 = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
-using GemmBf16 = device::DefaultGemm<bfloat16_t, ColumnMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
+using GemmF16 = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+using GemmBf16 = device::DefaultGemmConfiguration<bfloat16_t, ColumnMajor, bfloat16_t, RowMajor, bfloat16_t, RowMajor, arch::Gfx942>;
 // f32 output: 64×64×32 tiles of four 32×32 waves, whose staging area (4 · 32 · 40 · 4 B = 20 KiB)
 // fits 64 KiB; the default tile's would need 4 · 64 · 72 · 4 B = 72 KiB.
 using GemmF32 = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, float, RowMajor, float, arch::Gfx942,

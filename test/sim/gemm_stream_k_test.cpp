@@ -214,7 +214,7 @@ TEST_CASE("stream-K is bitwise deterministic run to run, with one host thread or
 
 TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][stream_k]") {
   using G = StreamKGemm<RowMajor, ColumnMajor, RowMajor>;
-  using Unsplit = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+  using Unsplit = hiptile::gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
                                                      hiptile::arch::Gfx942>;
   // Operators at addresses far apart: can_implement reads no memory.
   auto const* a = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 20);

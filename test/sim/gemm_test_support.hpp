@@ -93,11 +93,11 @@ double activate(std::string const& name, double x) {
   return x;
 }
 
-// DefaultGemm for gfx942 (f16, 128 × 128 × 32 tiles, XcdRemap<GroupedTileOrder<8>>), spelled out
+// DefaultGemmConfiguration for gfx942 (f16, 128 × 128 × 32 tiles, XcdRemap<GroupedTileOrder<8>>), spelled out
 // with one change, the K decomposition Mode (split-K or stream-K).
 template <class LA, class LB, class LC, hiptile::gemm::kernel::SplitKMode Mode, class Act>
 struct SplitGemmOf {
-  using Base = hiptile::gemm::device::DefaultGemm<half_t, LA, half_t, LB, half_t, LC, hiptile::arch::Gfx942,
+  using Base = hiptile::gemm::device::DefaultGemmConfiguration<half_t, LA, half_t, LB, half_t, LC, hiptile::arch::Gfx942,
                                                   hiptile::epilogue::LinearCombination<half_t, Act>>;
   using type = hiptile::gemm::device::Gemm<half_t, LA, half_t, LB, half_t, LC, float, hiptile::arch::Gfx942,
                                            typename Base::TileShapeType, typename Base::WaveShapeType,
@@ -129,9 +129,9 @@ std::vector<half_t> fixed_problem_output(Configure const& configure) {
   return d.data;
 }
 
-// Runs `Gemm` (by default the gfx942 DefaultGemm of these types) on one shape and checks every element.
+// Runs `Gemm` (by default the gfx942 DefaultGemmConfiguration of these types) on one shape and checks every element.
 template <class EA, class LA, class EB, class LB, class EC, class LC, class Act,
-          class Gemm = hiptile::gemm::device::DefaultGemm<EA, LA, EB, LB, EC, LC, hiptile::arch::Gfx942,
+          class Gemm = hiptile::gemm::device::DefaultGemmConfiguration<EA, LA, EB, LB, EC, LC, hiptile::arch::Gfx942,
                                                           hiptile::epilogue::LinearCombination<EC, Act>>>
 void run_case(Shape s, Epilogue e, Act act) {
   using OutputOp = typename Gemm::OutputOpType;

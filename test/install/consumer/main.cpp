@@ -1,6 +1,7 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
 // through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
-// convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device, an
+// convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device,
+// DefaultGemm choosing its configuration by shape, an
 // int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax and a
 // grouped GEMM of three experts (one without tokens), each checked against the installed host
 // reference. The same source is a simulator program
@@ -76,20 +77,14 @@ long long convolution_mismatches() {
   return c.mismatches + c.unwritten;
 }
 
-// A 300 × 200 × 520 GEMM with stream-K (DefaultGemm's configuration, the device's workgroups
-// queried): every element against the double-precision reference. Wrong elements, or -1.
-long long stream_k_gemm_mismatches() {
+// An f16 GEMM D = A·B through operator Gemm with the workspace it asks for: every element against
+// the double-precision reference. Wrong elements, or -1.
+template <class Gemm>
+long long gemm_mismatches(int m, int n, int k) {  // K · 2 bytes: rows of A and B whole 16-byte vectors
   namespace host = hiptile::host;
   using hiptile::half_t;
   using hiptile::layout::ColumnMajor;
   using hiptile::layout::RowMajor;
-  using Base = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
-                                                  hiptile::arch::Gfx942>;
-  using Gemm = hiptile::gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float,
-                                           hiptile::arch::Gfx942, Base::TileShapeType, Base::WaveShapeType,
-                                           Base::MmaAtomType, Base::OutputOpType, Base::TileOrderType, Base::kStages,
-                                           hiptile::gemm::kernel::SplitKMode::kStreamK>;
-  int const m = 300, n = 200, k = 520;  // K · 2 bytes: rows of A and B whole 16-byte vectors
   host::HostMatrix<half_t, RowMajor> a(m, k);
   host::HostMatrix<half_t, ColumnMajor> b(k, n);
   host::HostMatrix<half_t, RowMajor> d(m, n);
@@ -99,8 +94,8 @@ long long stream_k_gemm_mismatches() {
   host::DeviceBuffer<half_t> a_device(std::as_const(a).span());
   host::DeviceBuffer<half_t> b_device(std::as_const(b).span());
   host::DeviceBuffer<half_t> d_device(std::as_const(d).span());
-  Gemm::Arguments args{.problem = {m, n, k}, .a = {a_device.data(), a.ld()}, .b = {b_device.data(), b.ld()},
-                       .d = {d_device.data(), d.ld()}, .output_op = {1.0f, 0.0f}};
+  typename Gemm::Arguments args{.problem = {m, n, k}, .a = {a_device.data(), a.ld()}, .b = {b_device.data(), b.ld()},
+                                .d = {d_device.data(), d.ld()}, .output_op = {1.0f, 0.0f}};
   args.workspace_bytes = Gemm::get_workspace_size(args);
   host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
   args.workspace = workspace.data();
@@ -109,7 +104,7 @@ long long stream_k_gemm_mismatches() {
   if (hiptile::ok(s)) s = gemm.run();
   if (hiptile::ok(s)) s = hiptile::device_synchronize();
   if (!hiptile::ok(s)) {
-    std::printf("stream-K GEMM failed: %s %s\n", hiptile::to_string(s), hiptile::last_launch_error().c_str());
+    std::printf("GEMM failed: %s %s\n", hiptile::to_string(s), hiptile::last_launch_error().c_str());
     return -1;
   }
   d_device.copy_to_host(d.span());
@@ -117,9 +112,33 @@ long long stream_k_gemm_mismatches() {
   host::HostMatrix<double> magnitude;
   host::reference_gemm({m, n, k}, 1.0, a, b, 0.0, host::HostMatrix<half_t, RowMajor>{}, reference, &magnitude);
   host::Comparison const c = host::compare(d, reference, magnitude, host::gemm_tolerance<half_t, half_t>(k));
-  std::printf("hiptile consumer: stream-K GEMM on %d workgroups (%d tiles shared among %d units)\n",
-              gemm.workgroups(), gemm.stream_k().sk_tiles, gemm.stream_k().units);
+  if constexpr (requires { gemm.choice(); }) {
+    hiptile::gemm::device::GemmChoice const& choice = gemm.choice();
+    std::printf("hiptile consumer: DefaultGemm chose a %dx%dx%d tile (%s)\n", choice.tile_m, choice.tile_n,
+                choice.tile_k, hiptile::gemm::device::to_string(choice.reason));
+  } else {
+    std::printf("hiptile consumer: stream-K GEMM on %d workgroups (%d tiles shared among %d units)\n",
+                gemm.workgroups(), gemm.stream_k().sk_tiles, gemm.stream_k().units);
+  }
   return c.mismatches + c.unwritten;
+}
+
+// DefaultGemmConfiguration with stream-K on the device's workgroups (queried), and DefaultGemm,
+// which picks its configuration by shape (here a decode-size M).
+long long f16_gemm_mismatches() {
+  using hiptile::half_t;
+  using hiptile::layout::ColumnMajor;
+  using hiptile::layout::RowMajor;
+  namespace device = hiptile::gemm::device;
+  using Base = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+                                                hiptile::arch::Gfx942>;
+  using StreamK = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, hiptile::arch::Gfx942,
+                               Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType, Base::OutputOpType,
+                               Base::TileOrderType, Base::kStages, hiptile::gemm::kernel::SplitKMode::kStreamK>;
+  using Default = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+  long long const stream_k = gemm_mismatches<StreamK>(300, 200, 520);
+  long long const selected = gemm_mismatches<Default>(24, 200, 520);
+  return stream_k < 0 || selected < 0 ? -1 : stream_k + selected;
 }
 
 // A 130 × 70 × 200 int8 GEMM with an int8 D: D = saturate(round(A·B · row[m] · column[n])) with
@@ -129,9 +148,9 @@ long long quantised_gemm_mismatches() {
   namespace host = hiptile::host;
   using hiptile::layout::ColumnMajor;
   using hiptile::layout::RowMajor;
-  using Int8 = hiptile::gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int8_t,
+  using Int8 = hiptile::gemm::device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int8_t,
                                                   RowMajor, hiptile::arch::Gfx942>;
-  using Fp8 = hiptile::gemm::device::DefaultGemm<hiptile::float8_e4m3fnuz, RowMajor, hiptile::float8_e4m3fnuz,
+  using Fp8 = hiptile::gemm::device::DefaultGemmConfiguration<hiptile::float8_e4m3fnuz, RowMajor, hiptile::float8_e4m3fnuz,
                                                  ColumnMajor, float, RowMajor, hiptile::arch::Gfx942>;
   long long wrong = 0;
   {
@@ -213,7 +232,7 @@ long long grouped_gemm_mismatches() {
   using hiptile::layout::ColumnMajor;
   using hiptile::layout::RowMajor;
   using Grouped = hiptile::gemm::device::GroupedGemmOf<
-      hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>>;
+      hiptile::gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>>;
   int const counts[] = {100, 0, 50};
   int const n = 40, k = 72;
   host::HostMatrix<half_t, RowMajor> a(150, k), d(150, n);
@@ -289,8 +308,8 @@ int main() {
   long long const conv_wrong = convolution_mismatches();
   std::printf("hiptile consumer (%s backend): convolution, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), conv_wrong);
-  long long const gemm_wrong = stream_k_gemm_mismatches();
-  std::printf("hiptile consumer (%s backend): stream-K GEMM, %lld elements wrong\n",
+  long long const gemm_wrong = f16_gemm_mismatches();
+  std::printf("hiptile consumer (%s backend): stream-K GEMM and DefaultGemm, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), gemm_wrong);
   long long const quantised_wrong = quantised_gemm_mismatches();
   std::printf("hiptile consumer (%s backend): int8 and fp8 GEMMs, %lld values wrong\n",

@@ -1,4 +1,4 @@
-// The harness's control: DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+// The harness's control: DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
 // Gfx942> spelled out with all 14 parameters must compile, or every expect-error test in this
 // folder could pass for the wrong reason.
 // expect: compiles

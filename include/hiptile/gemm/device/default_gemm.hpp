@@ -1,17 +1,21 @@
 #pragma once
-// DefaultGemm: a good configuration picked from element types, layouts and architecture, so the
-// simplest use is one line:
+// DefaultGemm: good configurations picked from element types, layouts and architecture, one of
+// them chosen per problem by its shape, so the simplest use is one line:
 //
 //   using Gemm = hiptile::gemm::device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor,
 //                                                   half_t, RowMajor, hiptile::arch::Gfx942>;
+//   Gemm op; op.initialize(args);   // args.workspace: Gemm::get_workspace_size(args) bytes
+//   std::cout << op.choice();       // the configuration that runs, and the rule that chose it
+//
+// DefaultGemmConfiguration is the first of them, one compile-time Gemm for every problem.
 //
 // Element types on gfx942: f16, bf16, f32 (exact f32 MFMA), int8 (int32 accumulation; an int32 or
 // int8 D through IntegerOutput, or a float D through LinearCombination), and the FNUZ fp8 formats
 // in all four mixes (fp32 accumulation, ScaledLinearCombination's scales and amax).
 //
-// Every choice is readable from the result (Gemm::TileShapeType, WaveShapeType, MmaAtomType,
-// OutputOpType, TileOrderType, kStages), so a configuration can start from the default and
-// override one parameter by spelling out device::Gemm with the others.
+// Every choice is readable from a configuration (Gemm::TileShapeType, WaveShapeType, MmaAtomType,
+// OutputOpType, TileOrderType, kStages), so one can start from the default and override one
+// parameter by spelling out device::Gemm with the others.
 #include <cstdint>
 #include <type_traits>
 
@@ -23,6 +27,9 @@
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/epilogue/scaled_linear_combination.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/gemm/device/gemm_configuration.hpp"
+#include "hiptile/gemm/device/selecting_gemm.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/float8.hpp"
@@ -116,13 +123,99 @@ using DefaultWaveShape = GemmShape<64, 64, DefaultTileShape<Arch, ElementA>::kK>
 template <class Arch>
 inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kNvidiaArch<Arch> ? 3 : 2);
 
-// The accumulator: the atom's (int32 for int8, fp32 otherwise).
+template <class ElementA, class ElementB, class Arch>
+using DefaultAccumulator = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC;
+
+// The default configuration: one compile-time Gemm, the same for every problem (DefaultGemm's
+// first candidate; the one to spell out and change, or to give GroupedGemmOf). The accumulator is
+// the atom's (int32 for int8, fp32 otherwise).
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp = DefaultOutputOp<ElementA, ElementC>>
-using DefaultGemm = Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC,
-                         typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC, Arch,
-                         DefaultTileShape<Arch, ElementA>, DefaultWaveShape<Arch, ElementA>,
-                         typename DefaultMmaAtom<ElementA, ElementB, Arch>::type, OutputOp, DefaultTileOrder<Arch>,
-                         kDefaultStages<Arch>>;
+using DefaultGemmConfiguration =
+    Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>, Arch,
+         DefaultTileShape<Arch, ElementA>, DefaultWaveShape<Arch, ElementA>,
+         typename DefaultMmaAtom<ElementA, ElementB, Arch>::type, OutputOp, DefaultTileOrder<Arch>, kDefaultStages<Arch>>;
+
+// The atom of DefaultGemm's 16-row tiles: on gfx9 the 16×16 MFMA forms (a 32×32 one would compute
+// 32 rows for 16), on NVIDIA the default atom (16 rows already).
+template <class ElementA, class ElementB, class Arch>
+struct SmallMmaAtom : DefaultMmaAtom<ElementA, ElementB, Arch> {};
+template <class Arch>
+  requires(!kNvidiaArch<Arch>)
+struct SmallMmaAtom<half_t, half_t, Arch> : std::type_identity<arch::Mfma16x16x16F16> {};
+template <class Arch>
+  requires(!kNvidiaArch<Arch>)
+struct SmallMmaAtom<bfloat16_t, bfloat16_t, Arch> : std::type_identity<arch::Mfma16x16x16Bf16> {};
+template <class Arch>
+  requires(!kNvidiaArch<Arch>)
+struct SmallMmaAtom<float, float, Arch> : std::type_identity<arch::Mfma16x16x4F32> {};
+template <>
+struct SmallMmaAtom<float8_e4m3fnuz, float8_e4m3fnuz, arch::Gfx942> : std::type_identity<arch::Mfma16x16x32Fp8Fp8> {};
+template <>
+struct SmallMmaAtom<float8_e4m3fnuz, float8_e5m2fnuz, arch::Gfx942> : std::type_identity<arch::Mfma16x16x32Fp8Bf8> {};
+template <>
+struct SmallMmaAtom<float8_e5m2fnuz, float8_e4m3fnuz, arch::Gfx942> : std::type_identity<arch::Mfma16x16x32Bf8Fp8> {};
+template <>
+struct SmallMmaAtom<float8_e5m2fnuz, float8_e5m2fnuz, arch::Gfx942> : std::type_identity<arch::Mfma16x16x32Bf8Bf8> {};
+
+// One of DefaultGemm's candidates, or NoCandidate where the configuration does not serve these
+// types and layouts (an MN-contiguous operand needs tiles of 64 or more along M or N; an integer
+// accumulator cannot be shared by stream-K).
+struct NoCandidate {};
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
+          class OutputOp, class TileShape, class WaveShape, class MmaAtom, int Stages>
+using StreamKCandidate = std::conditional_t<
+    GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>,
+                   Arch, TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages>::kValid &&
+        std::is_same_v<DefaultAccumulator<ElementA, ElementB, Arch>, float>,
+    Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>, Arch,
+         TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages, kernel::SplitKMode::kStreamK>,
+    NoCandidate>;
+
+// SelectingGemm over the candidates that are not NoCandidate.
+template <class Kept, class... Rest>
+struct SelectingGemmOfCandidates;
+template <class... Kept>
+struct SelectingGemmOfCandidates<SelectingGemm<Kept...>> : std::type_identity<SelectingGemm<Kept...>> {};
+template <class... Kept, class Next, class... Rest>
+struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
+    : SelectingGemmOfCandidates<std::conditional_t<std::is_same_v<Next, NoCandidate>, SelectingGemm<Kept...>,
+                                                   SelectingGemm<Kept..., Next>>,
+                                Rest...> {};
+
+// DefaultGemm's candidates, in order (ShapeHeuristic picks among them per problem):
+//   0  DefaultGemmConfiguration, data-parallel (256×128 on NVIDIA, 128×128 on gfx9)
+//   1  the same tile with stream-K                      (rule 3: a last wave at most half full)
+//   2  128×128 with stream-K (NVIDIA; on gfx9 that is 1) (rule 2: few tiles)
+//   3  32×128 with stream-K, four 32×32 waves            (rule 1: small M)
+//   4  16×128 with stream-K (NVIDIA four 16×32 warps, gfx9 two 16×64 waves of 16×16 MFMAs)
+// All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
+// 128×128) and 2 LDS stages on gfx9.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
+          class OutputOp>
+struct DefaultGemmCandidates {
+  static constexpr int kK = 128 / static_cast<int>(sizeof(ElementA));
+  static constexpr bool kNvidia = kNvidiaArch<Arch>;
+  using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
+  using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
+  template <class TileShape, class WaveShape, class MmaAtom, int Stages>
+  using StreamK = StreamKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
+                                   WaveShape, MmaAtom, Stages>;
+  using type = typename SelectingGemmOfCandidates<
+      SelectingGemm<Large>,
+      StreamK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>,
+      std::conditional_t<kNvidia, StreamK<GemmShape<128, 128, kK>, GemmShape<64, 64, kK>, Atom, 3>, NoCandidate>,
+      StreamK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>,
+      StreamK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
+              typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>>::type;
+};
+
+// DefaultGemm: the default configurations of a GEMM for these types, layouts and architecture,
+// one picked per problem by shape (SelectingGemm, ShapeHeuristic); op.choice() says which ran and
+// why. Give it get_workspace_size(args) bytes of workspace: the stream-K candidates need some.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
+          class OutputOp = DefaultOutputOp<ElementA, ElementC>>
+using DefaultGemm =
+    typename DefaultGemmCandidates<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>::type;
 
 }  // namespace hiptile::gemm::device

@@ -30,6 +30,7 @@
 #include "hiptile/core/coord.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/gemm/device/gemm_arguments.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
@@ -60,7 +61,7 @@ class Gemm {
   static constexpr bool kIntegerOutput = std::is_integral_v<ElementC_>;
 
  public:
-  // The configuration, so generic code can read it and a user can start from DefaultGemm and
+  // The configuration, so generic code can read it and a user can start from DefaultGemmConfiguration and
   // spell out Gemm with one change.
   using ElementA = ElementA_;
   using LayoutA = LayoutA_;
@@ -105,38 +106,8 @@ class Gemm {
   static constexpr std::int64_t kMaxWorkgroups =
       std::min<std::int64_t>(kernel::kMaxTiles, std::int64_t(max_grid_extent(0, unsigned(kThreads))));
 
-  struct Arguments {
-    GemmCoord problem;
-    layout::TensorRef<ElementA const, LayoutA> a;
-    layout::TensorRef<ElementB const, LayoutB> b;
-    layout::TensorRef<ElementC const, LayoutC> c;  // may be null when the output op ignores it (beta = 0)
-    layout::TensorRef<ElementC, LayoutC> d;        // may be C itself (same pointer and ld): in place
-    typename Op::Params output_op{};
-    ElementC const* bias = nullptr;  // bias[m] (kPerRow) or bias[n] (kPerColumn); not for integer D
-    epilogue::BiasMode bias_mode = epilogue::BiasMode::kNone;
-    // Dequantisation (an int8 GEMM's per-row and per-column scales; any GEMM may use them): the
-    // output op receives acc · row_scale[m] · column_scale[n] in fp32. Device pointers to M and
-    // N floats, each optional.
-    float const* row_scale = nullptr;
-    float const* column_scale = nullptr;
-    int split_k_slices = 1;          // > 1 only with SplitKMode::kSerial or kParallel
-    // SplitKMode::kStreamK only (0 elsewhere): the workgroups resident at once that the tiles are
-    // shared among, 0 for the device's (compute units × this kernel's resident workgroups per unit,
-    // queried); the groups they are split into, 0 for the device's XCDs (ArchTag::xcds).
-    int stream_k_workgroups = 0;
-    int stream_k_partitions = 0;
-    void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
-    std::size_t workspace_bytes = 0;
-    // Strided batched GEMM: batch_count problems of this shape, batch b reading A, B and C and
-    // writing D at b · batch_stride_* elements past their pointers (not with stream-K). A stride of
-    // 0 gives every batch the same A, B or C; D's batches may not overlap (stacked, or side by side
-    // within D's leading dimension). The bias and the scales serve every batch.
-    int batch_count = 1;
-    std::int64_t batch_stride_a = 0;
-    std::int64_t batch_stride_b = 0;
-    std::int64_t batch_stride_c = 0;
-    std::int64_t batch_stride_d = 0;
-  };
+  // The same for every configuration of these types and output functor (gemm_arguments.hpp).
+  using Arguments = GemmArguments<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, typename Op::Params>;
 
   // kSuccess, or the first failed check in the order of docs/gemm.md's table.
   static Status can_implement(Arguments const& args) noexcept {

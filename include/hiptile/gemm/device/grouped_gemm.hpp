@@ -2,7 +2,7 @@
 // GroupedGemm: an array of GEMM problems of different sizes, one launch (kernel/grouped_gemm_kernel.hpp).
 // The mixture-of-experts case: expert e multiplies its tokens' rows of A by its own weights B_e.
 //
-//   using Grouped = hiptile::gemm::device::GroupedGemmOf<DefaultGemm<...>>;  // or GroupedGemm<Gemm's parameters>
+//   using Grouped = hiptile::gemm::device::GroupedGemmOf<DefaultGemmConfiguration<...>>;  // or GroupedGemm<Gemm's parameters>
 //   std::vector<Grouped::GroupArguments> groups = ...;  // each a Gemm's Arguments: problem, a, b, c, d, ...
 //   Grouped::Arguments args{int(groups.size()), groups.data()};
 //   args.workspace = ...; args.workspace_bytes = Grouped::get_workspace_size(args);
@@ -267,7 +267,7 @@ class GroupedGemm {
   bool initialized_ = false;
 };
 
-// The grouped operator of a Gemm configuration, e.g. GroupedGemmOf<DefaultGemm<...>>: the same
+// The grouped operator of a Gemm configuration, e.g. GroupedGemmOf<DefaultGemmConfiguration<...>>: the same
 // tiles, atom, output functor and tile order for every group.
 template <class G>
   requires(G::kSplitK == kernel::SplitKMode::kNone)

@@ -1,0 +1,197 @@
+#pragma once
+// SelectingGemm: one GEMM operator over several compile-time configurations of it (the same
+// element types, layouts and output functor; different tiles, waves, stages or schedules), which
+// picks one per problem at initialize():
+//
+//   using Gemm = SelectingGemm<Large, LargeStreamK, Tile128StreamK, SmallMStreamK>;
+//   Gemm::Arguments args{problem, a, b, c, d, output_op_params};
+//   std::vector<std::byte> ... workspace of Gemm::get_workspace_size(args) bytes ...
+//   Gemm op; op.initialize(args); op.run(stream);
+//   std::cout << op.choice();   // which configuration ran, and why
+//
+// The choice: first the candidates whose can_implement accepts the problem (the workspace
+// aside), then ShapeHeuristic's rules (shape_heuristic.hpp) over their tiles and the device's
+// resident workgroups (queried). It depends only on the arguments and the device, so
+// get_workspace_size(args) is the chosen configuration's, and can_implement(args) its verdict, the
+// workspace included. When no candidate takes the problem, can_implement returns the first
+// candidate's Status. split_k_slices > 1 or stream_k_* settings are the candidates' own rules:
+// only those that take them are eligible.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "hiptile/core/status.hpp"
+#include "hiptile/gemm/device/shape_heuristic.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/platform/device_query.hpp"
+#include "hiptile/platform/stream.hpp"
+
+namespace hiptile::gemm::device {
+
+// Which candidate initialize() picked, its configuration and the rule that picked it.
+struct GemmChoice {
+  int candidate = -1;
+  ChoiceReason reason = ChoiceReason::kNone;
+  int tile_m = 0, tile_n = 0, tile_k = 0, stages = 0;
+  kernel::SplitKMode schedule = kernel::SplitKMode::kNone;
+  int threads = 0;              // per workgroup
+  std::size_t lds_bytes = 0;    // dynamic LDS per workgroup
+  std::int64_t large_tiles = 0, large_slots = 0;  // what rules 2–4 compared (0 for rule 1)
+};
+
+inline std::ostream& operator<<(std::ostream& os, GemmChoice const& c) {
+  if (c.candidate < 0) return os << "no candidate";
+  os << "candidate " << c.candidate << ": " << c.tile_m << "x" << c.tile_n << "x" << c.tile_k << " tile, " << c.stages
+     << " stages, " << c.threads << " threads, " << c.lds_bytes << " bytes of LDS, "
+     << (c.schedule == kernel::SplitKMode::kStreamK ? "stream-K" : "data-parallel") << " (" << c.reason;
+  if (c.large_slots > 0) os << "; " << c.large_tiles << " large tiles on " << c.large_slots << " slots";
+  return os << ")";
+}
+
+template <class... Candidates>
+  requires(sizeof...(Candidates) >= 1)
+class SelectingGemm {
+  using First = std::tuple_element_t<0, std::tuple<Candidates...>>;
+  static_assert((std::is_same_v<typename Candidates::Arguments, typename First::Arguments> && ...) &&
+                    (std::is_same_v<typename Candidates::OutputOpType, typename First::OutputOpType> && ...) &&
+                    (std::is_same_v<typename Candidates::ArchTag, typename First::ArchTag> && ...),
+                "SelectingGemm's candidates must be configurations of one GEMM: the same element types, layouts and "
+                "output functor, for one architecture");
+
+ public:
+  using Arguments = typename First::Arguments;
+  // What every candidate shares.
+  using ElementA = typename First::ElementA;
+  using LayoutA = typename First::LayoutA;
+  using ElementB = typename First::ElementB;
+  using LayoutB = typename First::LayoutB;
+  using ElementC = typename First::ElementC;
+  using LayoutC = typename First::LayoutC;
+  using OutputOpType = typename First::OutputOpType;
+  using ArchTag = typename First::ArchTag;
+  static constexpr int kCandidates = sizeof...(Candidates);
+  template <int I>
+  using Candidate = std::tuple_element_t<I, std::tuple<Candidates...>>;
+  // Pointer and leading-dimension multiples, in elements: the strictest candidate's.
+  static constexpr int kAlignmentA = std::max({Candidates::kAlignmentA...});
+  static constexpr int kAlignmentB = std::max({Candidates::kAlignmentB...});
+
+  // The candidate for these arguments; kErrorDeviceQuery when the device cannot say how many
+  // workgroups it holds, the first candidate's Status when none takes the problem.
+  static Status select(Arguments const& args, GemmChoice& choice) noexcept {
+    Arguments bare = args;  // the workspace is checked once a candidate is chosen
+    bare.workspace = nullptr;
+    bare.workspace_bytes = 0;
+    Status const statuses[] = {Candidates::can_implement(bare)...};
+    GemmCandidateShape shapes[] = {shape_of<Candidates>()...};
+    int units = 0;
+    bool any = false;
+    for (int i = 0; i < kCandidates; ++i) {
+      shapes[i].eligible = ok(statuses[i]) || statuses[i] == Status::kErrorWorkspaceNull ||
+                           statuses[i] == Status::kErrorWorkspaceTooSmall;
+      any = any || shapes[i].eligible;
+    }
+    if (!any) return statuses[0];
+    if (Status const q = query_compute_units(units); !ok(q)) return q;
+    Status query = Status::kSuccess;
+    std::int64_t const slots[] = {resident_slots<Candidates>(units, query)...};
+    if (!ok(query)) return query;
+    for (int i = 0; i < kCandidates; ++i) shapes[i].slots = slots[i];
+    ShapeChoice const picked = ShapeHeuristic::choose(args.problem, args.batch_count, shapes);
+    if (picked.candidate < 0) return Status::kErrorInternal;  // (some candidate was eligible)
+    GemmChoice const configurations[] = {choice_of<Candidates>()...};
+    choice = configurations[picked.candidate];
+    choice.candidate = picked.candidate;
+    choice.reason = picked.reason;
+    choice.large_tiles = picked.large_tiles;
+    choice.large_slots = picked.large_slots;
+    return Status::kSuccess;
+  }
+
+  static Status can_implement(Arguments const& args) noexcept {
+    GemmChoice choice;
+    if (Status const s = select(args, choice); !ok(s)) return s;
+    return visit(choice.candidate, [&]<int I>() { return Candidate<I>::can_implement(args); });
+  }
+
+  // The chosen candidate's workspace (0 when the problem cannot be run).
+  static std::size_t get_workspace_size(Arguments const& args) noexcept {
+    GemmChoice choice;
+    if (!ok(select(args, choice))) return 0;
+    std::size_t bytes = 0;
+    visit(choice.candidate, [&]<int I>() {
+      bytes = Candidate<I>::get_workspace_size(args);
+      return Status::kSuccess;
+    });
+    return bytes;
+  }
+
+  // Chooses, then initialises the chosen candidate; on failure the operator is uninitialised.
+  Status initialize(Arguments const& args) noexcept {
+    choice_ = {};
+    GemmChoice choice;
+    if (Status const s = select(args, choice); !ok(s)) return s;
+    if (Status const s = visit(choice.candidate, [&]<int I>() { return std::get<I>(operators_).initialize(args); });
+        !ok(s)) {
+      return s;
+    }
+    choice_ = choice;
+    return Status::kSuccess;
+  }
+
+  Status run(Stream stream = nullptr) const noexcept {
+    if (choice_.candidate < 0) return Status::kErrorNotInitialized;
+    return visit(choice_.candidate, [&]<int I>() { return std::get<I>(operators_).run(stream); });
+  }
+
+  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
+    Status const s = initialize(args);
+    return ok(s) ? run(stream) : s;
+  }
+
+  // What the last successful initialize() chose (candidate -1 before one).
+  GemmChoice const& choice() const noexcept { return choice_; }
+  bool initialized() const noexcept { return choice_.candidate >= 0; }
+  // The chosen candidate's operator, for its launch shape and parameters.
+  template <int I>
+  Candidate<I> const& candidate() const noexcept {
+    return std::get<I>(operators_);
+  }
+
+ private:
+  template <class G>
+  static GemmCandidateShape shape_of() noexcept {
+    return {G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK, G::kStreamK, false, 0};
+  }
+  template <class G>
+  static GemmChoice choice_of() noexcept {
+    return {-1,         ChoiceReason::kNone, G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK,
+            G::kStages, G::kSplitK,          G::kThreads,          G::kLdsBytes};
+  }
+  // The device's compute units × the workgroups of G's kernel each holds at once.
+  template <class G>
+  static std::int64_t resident_slots(int units, Status& status) noexcept {
+    int resident = 0;
+    Status const q = query_resident_workgroups<typename G::Kernel>(unsigned(G::kThreads), G::kLdsBytes, resident);
+    if (!ok(q)) status = q;
+    return std::int64_t(units) * resident;
+  }
+  // f.template operator()<i>() for the run-time index i.
+  template <class F>
+  static Status visit(int i, F&& f) noexcept {
+    Status s = Status::kErrorInternal;
+    [&]<int... I>(std::integer_sequence<int, I...>) {
+      (void)((I == i ? (s = f.template operator()<I>(), true) : false) || ...);
+    }(std::make_integer_sequence<int, kCandidates>{});
+    return s;
+  }
+
+  std::tuple<Candidates...> operators_{};
+  GemmChoice choice_{};
+};
+
+}  // namespace hiptile::gemm::device

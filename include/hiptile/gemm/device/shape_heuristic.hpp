@@ -1,0 +1,131 @@
+#pragma once
+// ShapeHeuristic: which of several GEMM configurations to run for a problem, from the problem's
+// shape, each configuration's tile and schedule, and how many of its workgroups the device holds
+// at once. Host only, no device access: SelectingGemm gathers the facts and calls choose().
+//
+// The rules, in order (docs/gemm.md, "How DefaultGemm chooses"); "large" is the data-parallel
+// candidate with the largest tile, its tiles counted over every batch, "slots" its workgroups
+// resident on the whole device (compute units × resident per unit):
+//
+//   1. small M      M ≤ 128 and a stream-K candidate has a tile of fewer than 64 rows: the one
+//                   with the fewest rows that cover min(M, 32) (the tallest if none does).
+//   2. few tiles    large's tiles fill less than half of its slots: the stream-K candidate of
+//                   64 rows or more with the smallest tile (more tiles to share).
+//   3. last wave    more tiles than slots and the last wave at most half full: the stream-K
+//                   candidate with large's tile (its schedule shares only those tiles).
+//   4. full waves   otherwise large, data-parallel.
+//
+// A rule whose candidate does not exist (or cannot take the problem) passes to the next. The
+// thresholds are the H100's measured winners (docs/performance.md, "Choosing by shape"): decode
+// shapes need a tile as tall as the problem and their K shared (16 rows for M ≤ 16, 32 above, up
+// to M = 128); a grid under half the SMs gains most from the 128 × 128 tile shared by stream-K;
+// sharing a last wave that was more than half full never paid. On gfx942 the same rules stand in
+// until the MI300X timing model (issue 11) can rank the candidates.
+#include <cstdint>
+#include <ostream>
+
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/core/coord.hpp"
+
+namespace hiptile::gemm::device {
+
+// What the heuristic needs of one candidate.
+struct GemmCandidateShape {
+  int tile_m = 0, tile_n = 0, tile_k = 0;
+  bool stream_k = false;
+  bool eligible = false;   // its can_implement accepts the problem (workspace aside)
+  std::int64_t slots = 0;  // its workgroups resident on the device at once
+};
+
+enum class ChoiceReason { kNone, kSmallM, kFewTiles, kPartialLastWave, kFullWaves, kOnlyEligible };
+
+constexpr char const* to_string(ChoiceReason r) noexcept {
+  switch (r) {
+    case ChoiceReason::kNone: return "none eligible";
+    case ChoiceReason::kSmallM: return "small M: a tile as tall as the problem, K shared by stream-K";
+    case ChoiceReason::kFewTiles: return "few tiles: under half the device, smaller tiles shared by stream-K";
+    case ChoiceReason::kPartialLastWave: return "last wave at most half full: its tiles shared by stream-K";
+    case ChoiceReason::kFullWaves: return "full waves: data-parallel, the largest tile";
+    case ChoiceReason::kOnlyEligible: return "the first candidate that takes the problem";
+  }
+  return "unknown";
+}
+
+struct ShapeChoice {
+  int candidate = -1;  // index into the candidate list, -1 when none is eligible
+  ChoiceReason reason = ChoiceReason::kNone;
+  std::int64_t large_tiles = 0;  // the large candidate's tiles (all batches) and slots, as rules 2–4 saw them
+  std::int64_t large_slots = 0;
+};
+
+struct ShapeHeuristic {
+  static constexpr int kSmallMLimit = 128;      // rule 1 applies up to this M
+  static constexpr int kSmallTileRows = 64;     // tiles of fewer rows are small-M tiles
+  static constexpr int kSmallMCoverRows = 32;   // a small-M tile need cover no more rows than this
+
+  template <int N>
+  static ShapeChoice choose(GemmCoord problem, int batch_count, GemmCandidateShape const (&c)[N]) noexcept {
+    ShapeChoice choice;
+    // 1. small M
+    if (problem.m <= kSmallMLimit) {
+      int const cover = problem.m < kSmallMCoverRows ? problem.m : kSmallMCoverRows;
+      int best = -1;
+      for (int i = 0; i < N; ++i) {
+        if (!c[i].eligible || !c[i].stream_k || c[i].tile_m >= kSmallTileRows) continue;
+        if (best < 0) {
+          best = i;
+          continue;
+        }
+        bool const covers = c[i].tile_m >= cover, best_covers = c[best].tile_m >= cover;
+        if (covers != best_covers ? covers : (covers ? c[i].tile_m < c[best].tile_m : c[i].tile_m > c[best].tile_m)) {
+          best = i;
+        }
+      }
+      if (best >= 0) return {best, ChoiceReason::kSmallM};
+    }
+    int large = -1;
+    for (int i = 0; i < N; ++i) {
+      if (c[i].eligible && !c[i].stream_k && (large < 0 || area(c[i]) > area(c[large]))) large = i;
+    }
+    if (large < 0) {  // only stream-K candidates (or none) take the problem
+      for (int i = 0; i < N; ++i) {
+        if (c[i].eligible) return {i, ChoiceReason::kOnlyEligible};
+      }
+      return choice;
+    }
+    std::int64_t const tiles = tiles_of(problem, c[large]) * batch_count;
+    std::int64_t const slots = c[large].slots > 0 ? c[large].slots : 1;
+    choice = {large, ChoiceReason::kFullWaves, tiles, slots};
+    // 2. few tiles
+    if (2 * tiles < slots) {
+      int best = -1;
+      for (int i = 0; i < N; ++i) {
+        if (c[i].eligible && c[i].stream_k && c[i].tile_m >= kSmallTileRows && (best < 0 || area(c[i]) < area(c[best]))) {
+          best = i;
+        }
+      }
+      if (best >= 0) return {best, ChoiceReason::kFewTiles, tiles, slots};
+    }
+    // 3. last wave at most half full
+    std::int64_t const last = tiles % slots;
+    if (tiles > slots && last != 0 && 2 * last <= slots) {
+      for (int i = 0; i < N; ++i) {
+        if (c[i].eligible && c[i].stream_k && c[i].tile_m == c[large].tile_m && c[i].tile_n == c[large].tile_n &&
+            c[i].tile_k == c[large].tile_k) {
+          return {i, ChoiceReason::kPartialLastWave, tiles, slots};
+        }
+      }
+    }
+    return choice;  // 4. full waves
+  }
+
+ private:
+  static constexpr std::int64_t area(GemmCandidateShape const& c) noexcept { return std::int64_t(c.tile_m) * c.tile_n; }
+  static constexpr std::int64_t tiles_of(GemmCoord p, GemmCandidateShape const& c) noexcept {
+    return ceil_div<std::int64_t>(p.m, c.tile_m) * ceil_div<std::int64_t>(p.n, c.tile_n);
+  }
+};
+
+inline std::ostream& operator<<(std::ostream& os, ChoiceReason r) { return os << to_string(r); }
+
+}  // namespace hiptile::gemm::device

@@ -1,0 +1,161 @@
+// DefaultGemm picks one of its configurations per problem (SelectingGemm, ShapeHeuristic) and that
+// configuration computes D right. The simulated device has 8 compute units here, so that each rule
+// of shape_heuristic.hpp is reached by problems small enough to simulate; the expected choices are
+// the rules worked by hand for DefaultGemm's gfx942 candidates (default_gemm.hpp):
+//   0  128×128×32 data-parallel (one workgroup per compute unit: 8 slots)
+//   1  128×128×32 stream-K      2  32×128×64 stream-K      3  16×128×64 stream-K
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <sstream>
+#include <vector>
+
+#include "gemm_test_support.hpp"
+#include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/platform/device_query.hpp"
+#include "hiptile/sim/runtime.hpp"
+
+namespace {
+
+using namespace gemm_test;
+namespace device = hiptile::gemm::device;
+using hiptile::gemm::kernel::SplitKMode;
+using device::ChoiceReason;
+
+using TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+// A column-major: an M-contiguous A needs tiles of 64 rows or more, so no small-M candidates.
+using NT = device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
+static_assert(TN::kCandidates == 4 && NT::kCandidates == 2);
+static_assert(std::is_same_v<TN::Candidate<0>, device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor,
+                                                                                  half_t, RowMajor, hiptile::arch::Gfx942>>);
+
+constexpr int kUnits = 8;
+
+struct DeviceOfUnits {
+  int saved = hiptile::sim::compute_units();
+  explicit DeviceOfUnits(int units) { hiptile::sim::set_compute_units(units); }
+  ~DeviceOfUnits() { hiptile::sim::set_compute_units(saved); }
+};
+
+struct Expected {
+  Shape shape;
+  int candidate;
+  ChoiceReason reason;
+};
+
+// The arguments of an f16 problem D = A·B (beta 0) on real matrices, and Gemm's choice for them.
+template <class Gemm>
+struct Problem {
+  Matrix<half_t, typename Gemm::LayoutA> a;
+  Matrix<half_t, typename Gemm::LayoutB> b;
+  Matrix<half_t, RowMajor> d;
+  typename Gemm::Arguments args;
+  explicit Problem(Shape s, int batch_count = 1)
+      : a(s.m, s.k * batch_count, 0), b(s.k, s.n * batch_count, 0), d(s.m * batch_count, s.n, 0) {
+    args = {{s.m, s.n, s.k}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}};
+    if (batch_count == 1) return;
+    args.batch_count = batch_count;
+    args.batch_stride_a = Gemm::LayoutA::kRowMajor ? s.k : std::int64_t(s.k) * a.ld;
+    args.batch_stride_b = Gemm::LayoutB::kRowMajor ? s.n : std::int64_t(s.n) * b.ld;
+    args.batch_stride_d = std::int64_t(s.m) * d.ld;
+  }
+  device::GemmChoice choice() const {
+    device::GemmChoice c;
+    REQUIRE(Gemm::select(args, c) == Status::kSuccess);
+    return c;
+  }
+};
+
+TEST_CASE("DefaultGemm's choice follows its rules, and the chosen configuration computes D right", "[sim][gemm]") {
+  DeviceOfUnits device_of(kUnits);
+  int resident = 0;
+  REQUIRE(hiptile::query_resident_workgroups<TN::Candidate<0>::Kernel>(TN::Candidate<0>::kThreads,
+                                                                       TN::Candidate<0>::kLdsBytes, resident) ==
+          Status::kSuccess);
+  REQUIRE(resident == 1);  // the expectations below count 8 slots for the 128 × 128 tile
+  Expected const table[] = {
+      {{1, 300, 260, 0}, 3, ChoiceReason::kSmallM},            // M ≤ 16: 16 rows
+      {{16, 129, 100, 8}, 3, ChoiceReason::kSmallM},
+      {{17, 200, 300, 0}, 2, ChoiceReason::kSmallM},           // 17 ≤ M ≤ 128: 32 rows
+      {{128, 256, 200, 0}, 2, ChoiceReason::kSmallM},
+      {{129, 100, 300, 0}, 1, ChoiceReason::kFewTiles},        // 2 tiles on 8 slots
+      {{200, 200, 70, 0}, 0, ChoiceReason::kFullWaves},        // 4 tiles: half the slots
+      {{1152, 128, 64, 0}, 1, ChoiceReason::kPartialLastWave}, // 9 tiles: a last wave of 1
+      {{1024, 200, 40, 0}, 0, ChoiceReason::kFullWaves},       // 16 tiles: two full waves
+      {{1300, 130, 33, 0}, 0, ChoiceReason::kFullWaves},       // 22 tiles: a last wave of 6
+  };
+  for (Expected const& e : table) {
+    Shape const& s = e.shape;
+    DYNAMIC_SECTION("M=" << s.m << " N=" << s.n << " K=" << s.k) {
+      device::GemmChoice const c = Problem<TN>(s).choice();
+      std::ostringstream text;
+      text << c;
+      INFO(text.str());
+      CHECK(c.candidate == e.candidate);
+      CHECK(c.reason == e.reason);
+      CHECK(c.schedule == (e.candidate == 0 ? SplitKMode::kNone : SplitKMode::kStreamK));
+      CHECK(text.str().find(e.candidate == 0 ? "data-parallel" : "stream-K") != std::string::npos);
+      run_case<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::epilogue::Identity, TN>(
+          s, Epilogue{0.5f, 0.0f, BiasMode::kPerColumn}, hiptile::epilogue::Identity{});
+    }
+  }
+  SECTION("without small-M candidates (A column-major), M = 1 falls to the large tiles' rules") {
+    Shape const s{1, 200, 300, 0};
+    device::GemmChoice const c = Problem<NT>(s).choice();
+    CHECK(c.candidate == 1);  // 2 tiles on 8 slots
+    CHECK(c.reason == ChoiceReason::kFewTiles);
+    run_case<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor, hiptile::epilogue::Identity, NT>(
+        s, Epilogue{}, hiptile::epilogue::Identity{});
+  }
+}
+
+TEST_CASE("DefaultGemm: the candidates' own rules decide who may run", "[sim][gemm]") {
+  DeviceOfUnits device_of(kUnits);
+  SECTION("batches exclude stream-K: the small-M problem runs data-parallel, as the configuration itself would") {
+    Problem<TN> p({16, 300, 64, 0}, 3);
+    CHECK(p.choice().candidate == 0);
+    TN op;
+    REQUIRE(op.initialize(p.args) == Status::kSuccess);
+    REQUIRE(op.run() == Status::kSuccess);
+    std::vector<half_t> const selected = p.d.data;
+    TN::Candidate<0> configuration;
+    REQUIRE(configuration(p.args) == Status::kSuccess);
+    CHECK(p.d.data == selected);  // bitwise: the same kernel ran
+  }
+  SECTION("stream_k_workgroups leaves only stream-K candidates") {
+    Problem<TN> p({1024, 200, 40, 0});
+    p.args.stream_k_workgroups = 3;
+    device::GemmChoice const c = p.choice();
+    CHECK(c.candidate == 1);
+    CHECK(c.reason == ChoiceReason::kOnlyEligible);
+  }
+  SECTION("a stream-K choice asks for its workspace, by name") {
+    Problem<TN> p({1, 300, 2000, 0});  // small M, K shared: partial sums handed on
+    REQUIRE(p.choice().candidate == 3);
+    std::size_t const bytes = TN::get_workspace_size(p.args);
+    CHECK(bytes == TN::Candidate<3>::get_workspace_size(p.args));
+    CHECK(bytes > 0);
+    CHECK(TN::can_implement(p.args) == Status::kErrorWorkspaceNull);
+    std::vector<std::byte> workspace(bytes + 16);
+    p.args.workspace = workspace.data() + (16 - reinterpret_cast<std::uintptr_t>(workspace.data()) % 16) % 16;
+    p.args.workspace_bytes = bytes - 1;
+    CHECK(TN::can_implement(p.args) == Status::kErrorWorkspaceTooSmall);
+    p.args.workspace_bytes = bytes;
+    CHECK(TN::can_implement(p.args) == Status::kSuccess);
+  }
+  SECTION("no candidate takes it: the first candidate's Status, and nothing runs") {
+    Problem<TN> p({64, 64, 64, 0});
+    p.args.split_k_slices = 2;  // no split-K candidate
+    CHECK(TN::can_implement(p.args) == Status::kErrorNotSupported);
+    p.args.split_k_slices = 1;
+    p.args.a.data += 1;  // misaligned for every candidate
+    CHECK(TN::can_implement(p.args) == Status::kErrorMisalignedOperand);
+    TN op;
+    CHECK(op.initialize(p.args) == Status::kErrorMisalignedOperand);
+    CHECK_FALSE(op.initialized());
+    CHECK(op.choice().candidate == -1);
+    CHECK(op.run() == Status::kErrorNotInitialized);
+  }
+}
+
+}  // namespace
