@@ -65,30 +65,35 @@ void check(cudaError_t e, char const* what) {
   }
 }
 
-struct Problem {
+// A × B → D of element E (A row-major M×K, B column-major K×N, D row-major), random in [-1, 1].
+template <class E>
+struct ProblemOf {
   int m, n, k;
-  half_t* a = nullptr;
-  half_t* b = nullptr;
-  half_t* d = nullptr;
-  Problem(int m_, int n_, int k_) : m(m_), n(n_), k(k_) {
+  E* a = nullptr;
+  E* b = nullptr;
+  E* d = nullptr;
+  ProblemOf(int m_, int n_, int k_) : m(m_), n(n_), k(k_) {
     std::mt19937 rng(m + n + k);
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    std::vector<half_t> host(std::size_t(std::max(m, n)) * k);
-    for (auto& x : host) x = half_t(dist(rng));  // random data: zeros run faster than real inputs
-    check(cudaMalloc(&a, std::size_t(m) * k * 2), "cudaMalloc");
-    check(cudaMalloc(&b, std::size_t(n) * k * 2), "cudaMalloc");
-    check(cudaMalloc(&d, std::size_t(m) * n * 2), "cudaMalloc");
-    check(cudaMemcpy(a, host.data(), std::size_t(m) * k * 2, cudaMemcpyHostToDevice), "copy");
-    check(cudaMemcpy(b, host.data(), std::size_t(n) * k * 2, cudaMemcpyHostToDevice), "copy");
+    std::vector<E> host(std::size_t(std::max(m, n)) * k);
+    for (auto& x : host) x = E(dist(rng));  // random data: zeros run faster than real inputs
+    check(cudaMalloc(&a, std::size_t(m) * k * sizeof(E)), "cudaMalloc");
+    check(cudaMalloc(&b, std::size_t(n) * k * sizeof(E)), "cudaMalloc");
+    check(cudaMalloc(&d, std::size_t(m) * n * sizeof(E)), "cudaMalloc");
+    check(cudaMemcpy(a, host.data(), std::size_t(m) * k * sizeof(E), cudaMemcpyHostToDevice), "copy");
+    check(cudaMemcpy(b, host.data(), std::size_t(n) * k * sizeof(E), cudaMemcpyHostToDevice), "copy");
   }
-  ~Problem() {
+  ~ProblemOf() {
     cudaFree(a);
     cudaFree(b);
     cudaFree(d);
   }
   double flops() const { return 2.0 * m * n * double(k); }
 };
+using Problem = ProblemOf<half_t>;
 
+// cuBLAS's seconds per shape, for the ratio of the hiptile run that follows (per input type).
+template <class E = half_t>
 std::map<std::tuple<int, int, int>, double>& cublas_seconds() {
   static std::map<std::tuple<int, int, int>, double> times;
   return times;
@@ -250,6 +255,46 @@ void BM_HiptileTyped(benchmark::State& state) {
   cudaFree(a);
   cudaFree(b);
   cudaFree(d);
+}
+
+// f32 inputs multiplied as tf32 (mma.sync m16n8k8) beside cuBLAS with CUBLAS_COMPUTE_32F_FAST_TF32:
+// f32 A, B and D, fp32 accumulation.
+using Tf32Gemm = gemm::device::Gemm<float, layout::RowMajor, float, layout::ColumnMajor, float, layout::RowMajor, float,
+                                    arch::Sm90, GemmShape<256, 128, 32>, GemmShape<64, 64, 32>,
+                                    arch::MmaSync16x8x8Tf32, epilogue::LinearCombination<float>,
+                                    gemm::kernel::GroupedTileOrder<8>, 4>;
+
+void BM_CublasTf32(benchmark::State& state) {
+  ProblemOf<float> p(state.range(0), state.range(1), state.range(2));
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  float const alpha = 1.0f, beta = 0.0f;
+  auto run = [&] {
+    cublasStatus_t const s =
+        cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, p.n, p.m, p.k, &alpha, p.b, CUDA_R_32F, p.k, p.a, CUDA_R_32F,
+                     p.k, &beta, p.d, CUDA_R_32F, p.n, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT);
+    if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
+  };
+  time_gpu(state, p, run);
+  cublas_seconds<float>()[{p.m, p.n, p.k}] = p.flops() / (state.counters["TFLOPS"] * 1e12);
+  cublasDestroy(handle);
+}
+
+void BM_HiptileTf32(benchmark::State& state) {
+  ProblemOf<float> p(state.range(0), state.range(1), state.range(2));
+  Tf32Gemm::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {}, {p.d, p.n}, {1.0f, 0.0f}};
+  Tf32Gemm gemm;
+  if (Status s = gemm.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+    return;
+  }
+  time_gpu(state, p, [&] {
+    if (!ok(gemm.run())) std::exit(3);
+  });
+  auto const it = cublas_seconds<float>().find({p.m, p.n, p.k});
+  if (it != cublas_seconds<float>().end()) {
+    state.counters["vs_cublas"] = it->second / (p.flops() / (state.counters["TFLOPS"] * 1e12));
+  }
 }
 
 // A mixture-of-experts layer: `tokens` rows of A (K = 2048) sorted by expert, expert e's rows times
@@ -447,6 +492,11 @@ int main(int argc, char** argv) {
   // 8-bit: fp8 (e4m3, f16 out) and int8 (int32 out); their baselines come from gemm_torch.py.
   for (auto const& s : {std::array{8192, 8192, 8192}, std::array{4096, 14336, 4096}}) {
     add("BM_HiptileTyped<Fp8Gemm>", BM_HiptileTyped<Fp8Gemm>, s[0], s[1], s[2]);
+  }
+  // tf32 (f32 in and out) beside cuBLAS's TF32 mode.
+  for (auto const& s : {std::array{4096, 4096, 4096}, std::array{8192, 8192, 8192}, std::array{3000, 3000, 3000}}) {
+    add("BM_CublasTf32", BM_CublasTf32, s[0], s[1], s[2]);
+    add("BM_HiptileTf32", BM_HiptileTf32, s[0], s[1], s[2]);
   }
   // Grouped GEMM: 16,384 tokens over 8 and 64 experts, equal and uneven counts.
   for (int experts : {8, 64}) {

@@ -59,6 +59,19 @@ struct Device {
 
 std::int64_t padded_ld(std::int64_t min_ld, int pad) { return (min_ld + 7) / 8 * 8 + pad; }
 
+// The relative error of each product from the atom's view of its inputs: tf32 reads 10 of f32's 23
+// mantissa bits (truncated: each input within 2^-10, a product within 2·2^-10 + 2^-20); 0 for
+// atoms that take their inputs exactly.
+template <class Gemm>
+constexpr double product_error() {
+  if constexpr (requires { typename Gemm::MmaAtomType; }) {
+    if constexpr (std::is_same_v<typename Gemm::MmaAtomType, arch::MmaSync16x8x8Tf32>) {
+      return 2 * 0x1p-10 + 0x1p-20;
+    }
+  }
+  return 0.0;
+}
+
 template <class EA, class LA, class LB, class EC, class LC,
           class Gemm = gemm::device::DefaultGemmConfiguration<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 bool run_case(Shape s, float alpha, float beta) {
@@ -115,7 +128,8 @@ bool run_case(Shape s, float alpha, float beta) {
       double const cij = double(float(c[LC::offset(i, j, ldc)]));
       double const ref = alpha * acc + beta * cij;
       magnitude = std::abs(alpha) * magnitude + std::abs(beta * cij);
-      double const tol = u * std::abs(ref) + (s.k + 4) * std::ldexp(1.0, -23) * magnitude + 1e-30;
+      double const tol = u * std::abs(ref) + ((s.k + 4) * std::ldexp(1.0, -23) + product_error<Gemm>()) * magnitude +
+                         1e-30;
       double const got = double(float(d[LC::offset(i, j, ldc)]));
       if (!(std::abs(got - ref) <= tol)) {
         std::printf("  D[%d][%d] = %g, reference %g, tolerance %g\n", i, j, got, ref, tol);
@@ -407,6 +421,20 @@ int main() {
                                       GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::SimtFma<half_t, 32>,
                                       epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 3>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SimtGemm>("f16 TN -> f16, SIMT FMA atom");
+  // f32 inputs multiplied as tf32 (mma.sync m16n8k8), K-contiguous A and B, f32 and f16 D.
+  using Tf32Gemm = gemm::device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, float, arch::Sm90,
+                                      GemmShape<256, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x8Tf32,
+                                      epilogue::LinearCombination<float>, gemm::kernel::GroupedTileOrder<8>, 4>;
+  run_config<float, RowMajor, ColumnMajor, float, RowMajor, Tf32Gemm>("f32 TN -> f32, tf32 mma.sync");
+  using Tf32ToF16 = gemm::device::Gemm<float, RowMajor, float, ColumnMajor, half_t, ColumnMajor, float, arch::Sm90,
+                                       GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x8Tf32,
+                                       epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 3>;
+  run_config<float, RowMajor, ColumnMajor, half_t, ColumnMajor, Tf32ToF16>("f32 TN -> f16 col, tf32 mma.sync, 128x128");
+  // MN-contiguous f32 operands: the transposing register-staged loader, one k per shared-memory word.
+  using Tf32NT = gemm::device::Gemm<float, ColumnMajor, float, RowMajor, float, RowMajor, float, arch::Sm90,
+                                    GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x8Tf32,
+                                    epilogue::LinearCombination<float>, gemm::kernel::GroupedTileOrder<8>, 3>;
+  run_config<float, ColumnMajor, RowMajor, float, RowMajor, Tf32NT>("f32 NT -> f32, tf32 mma.sync");
   // A second cp.async configuration: K tiles of 32 (two m16n8k16 steps, the least the fragment
   // double-buffering takes), 4 warps, 3 stages, f32 output through the staged epilogue.
   using SmallTileGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, float, RowMajor, float, arch::Sm90,

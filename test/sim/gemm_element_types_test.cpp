@@ -296,19 +296,19 @@ TEST_CASE("an integer D refuses a bias, and scales are checked like every operan
 
 namespace {
 
-template <class EA, class EB, class EC>
-using Fp8Gemm = device::DefaultGemmConfiguration<EA, RowMajor, EB, ColumnMajor, EC, RowMajor, arch::Gfx942>;
+template <class EA, class EB, class EC, class LA = RowMajor, class LB = ColumnMajor>
+using Fp8Gemm = device::DefaultGemmConfiguration<EA, LA, EB, LB, EC, RowMajor, arch::Gfx942>;
 
 // The fp8 GEMM against the reference: x = α · scale_a · scale_b · A·B, D = convert(scale_d · x),
 // saturating; amax = max |x|. Powers of two for the scales keep the scaling exact, so the
 // tolerance is the accumulation's (products of fp8 values are exact in fp32) and D's rounding.
-template <class EA, class EB, class EC>
+template <class EA, class EB, class EC, class LA = RowMajor, class LB = ColumnMajor>
 void check_fp8_gemm(Shape s, float scale_d) {
-  using G = Fp8Gemm<EA, EB, EC>;
+  using G = Fp8Gemm<EA, EB, EC, LA, LB>;
   static_assert(std::is_same_v<typename G::OutputOpType, ep::ScaledLinearCombination<EC>>);
   std::mt19937 rng(s.m * 5 + s.n * 3 + s.k);
-  auto const a = random_matrix<EA, RowMajor>(s.m, s.k, s.pad, rng, -2.0, 2.0);
-  auto const b = random_matrix<EB, ColumnMajor>(s.k, s.n, s.pad, rng, -2.0, 2.0);
+  auto const a = random_matrix<EA, LA>(s.m, s.k, s.pad, rng, -2.0, 2.0);
+  auto const b = random_matrix<EB, LB>(s.k, s.n, s.pad, rng, -2.0, 2.0);
   float const alpha = 1.5f, scale_a = 0.5f, scale_b = 4.0f;
   float amax = -1.0f;  // run() must zero it first
   double want_amax = 0, amax_tolerance = 0;
@@ -374,4 +374,65 @@ TEST_CASE("a NaN input reaches its row of an fp8 GEMM's output and makes amax Na
                      return std::abs(got - want) <= 1e-4 ? "" : std::to_string(got) + ", reference " + std::to_string(want);
                    });
   CHECK(std::isnan(amax));
+}
+
+namespace {
+
+using F32NN = device::DefaultGemmConfiguration<float, ColumnMajor, float, RowMajor, float, RowMajor, arch::Gfx942>;
+using Xf32TT = device::Gemm<float, RowMajor, float, RowMajor, half_t, RowMajor, float, arch::Gfx942,
+                            hiptile::GemmShape<128, 128, 16>, hiptile::GemmShape<64, 64, 16>, arch::Mfma32x32x4Xf32,
+                            ep::LinearCombination<half_t>, hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
+using I8NT = device::DefaultGemmConfiguration<std::int8_t, ColumnMajor, std::int8_t, RowMajor, std::int32_t, RowMajor,
+                                              arch::Gfx942>;
+using I8NN = device::DefaultGemmConfiguration<std::int8_t, ColumnMajor, std::int8_t, ColumnMajor, std::int32_t,
+                                              RowMajor, arch::Gfx942>;
+// 128 × 64 bytes of an 8-bit operand are two vectors per thread: two k per LDS word, not four.
+static_assert(I8NT::LoaderA::kKPerWord == 2 && I8NT::LoaderB::kKPerWord == 2 && F32NN::LoaderA::kKPerWord == 1);
+// One wave on a 64 × 64 × 64 int8 tile: four vectors a thread, four k per word; four waves on a
+// 64 × 64 × 32 f16 tile: one vector a thread, one f16 per word.
+using I8NTOneWave = device::Gemm<std::int8_t, ColumnMajor, std::int8_t, RowMajor, std::int32_t, RowMajor, std::int32_t,
+                                 arch::Gfx942, hiptile::GemmShape<64, 64, 64>, hiptile::GemmShape<64, 64, 64>,
+                                 arch::Mfma32x32x16I8, ep::IntegerOutput<std::int32_t>,
+                                 hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
+using F16NTSingleVectors = device::Gemm<half_t, ColumnMajor, half_t, RowMajor, float, RowMajor, float, arch::Gfx942,
+                                        hiptile::GemmShape<64, 64, 32>, hiptile::GemmShape<32, 32, 32>,
+                                        arch::Mfma32x32x8F16, ep::LinearCombination<float>,
+                                        hiptile::gemm::kernel::GroupedTileOrder<8>, 2>;
+static_assert(I8NTOneWave::LoaderA::kKPerWord == 4 && F16NTSingleVectors::LoaderB::kKPerWord == 1);
+
+template <class G>
+void check_int8_exact(Shape s) {
+  std::mt19937 rng(s.m * 13 + s.n * 7 + s.k);
+  auto const a = random_matrix<std::int8_t, typename G::LayoutA>(s.m, s.k, s.pad, rng, -128, 127);
+  auto const b = random_matrix<std::int8_t, typename G::LayoutB>(s.k, s.n, s.pad, rng, -128, 127);
+  run_and_check<G>(s, a, b, [](auto&) {}, [&](int i, int j, std::int32_t got) -> std::string {
+    double const want = dot(a, b, i, j, s.k).first;
+    return double(got) == want ? "" : std::to_string(got) + ", exact " + std::to_string(want);
+  });
+}
+
+}  // namespace
+
+TEST_CASE("every element type takes MN-contiguous operands (column-major A, row-major B)", "[gemm][types]") {
+  // The transposing loader regroups vectors along MN (one per k) into LDS words of neighbouring k
+  // of K-packed stages: one k per word for f32, two for f16, two or four for 8-bit types.
+  std::vector<Shape> shapes = kTypeShapes;
+  shapes.push_back({130, 140, 300, 16});  // several K tiles, ragged M and N
+  for (Shape const& s : shapes) {
+    DYNAMIC_SECTION("f32 NN, M=" << s.m << " N=" << s.n << " K=" << s.k) { check_float_gemm<F32NN>(s, 0.0); }
+    DYNAMIC_SECTION("xf32 TT -> f16, M=" << s.m << " N=" << s.n << " K=" << s.k) {
+      check_float_gemm<Xf32TT>(s, 2 * 0x1p-11 + 0x1p-22);
+    }
+    DYNAMIC_SECTION("i8 NT -> i32, M=" << s.m << " N=" << s.n << " K=" << s.k) { check_int8_exact<I8NT>(s); }
+    DYNAMIC_SECTION("i8 NN -> i32, M=" << s.m << " N=" << s.n << " K=" << s.k) { check_int8_exact<I8NN>(s); }
+    DYNAMIC_SECTION("i8 NT -> i32, one wave, M=" << s.m << " N=" << s.n << " K=" << s.k) {
+      check_int8_exact<I8NTOneWave>(s);
+    }
+    DYNAMIC_SECTION("f16 NT -> f32, one vector a thread, M=" << s.m << " N=" << s.n << " K=" << s.k) {
+      check_float_gemm<F16NTSingleVectors>(s, 0.0);
+    }
+    DYNAMIC_SECTION("e4m3 x e5m2 NT -> f16, M=" << s.m << " N=" << s.n << " K=" << s.k) {
+      check_fp8_gemm<float8_e4m3fnuz, float8_e5m2fnuz, half_t, ColumnMajor, RowMajor>(s, 0.5f);
+    }
+  }
 }

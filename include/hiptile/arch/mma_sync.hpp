@@ -1,7 +1,8 @@
 #pragma once
 // mma.sync atoms for NVIDIA sm_80+ (one warp of 32 lanes computes D = A·B + C), so the block,
 // mainloop and epilogue templates also build and run with nvcc: m16n8k16 for f16/bf16, m16n8k32
-// for 8-bit inputs (s8 with s32 accumulation, sm_80+; OCP e4m3/e5m2 with f32, sm_89+).
+// for 8-bit inputs (s8 with s32 accumulation, sm_80+; OCP e4m3/e5m2 with f32, sm_89+), m16n8k8
+// for f32 inputs multiplied as tf32 (sm_80+).
 //
 // Fragment layouts (PTX ISA, "Matrix Fragments for mma.m16n8k16 with floating point type"), with
 // g = lane / 4 and t = lane % 4:
@@ -12,7 +13,10 @@
 //   A (16×32, row): element i of 16 at row g + 8·((i/4) mod 2), k = 4t + (i mod 4) + 16·(i/8)
 //   B (32×8, col):  element i of 8 at k = 4t + (i mod 4) + 16·(i/4), column g
 //   C/D: as above.
-// In bytes both A layouts are the same: register r of a lane holds bytes 4t..4t+3 of the 16-byte
+// and for m16n8k8 with tf32 ("... mma.m16n8k8", .tf32):
+//   A (16×8, row):  element i of 4 at row g + 8·(i mod 2), k = t + 4·(i/2)
+//   B (8×8, col):   element i of 2 at k = t + 4·i, column g
+// In bytes all three A layouts are the same: register r of a lane holds bytes 4t..4t+3 of the 16-byte
 // half (r / 2) of row g + 8·(r mod 2) — so one ldmatrix.x4 scheme loads both (wave/mma_sync_wave_mma.hpp).
 #include <cstdint>
 #include <type_traits>
@@ -152,6 +156,46 @@ struct MmaSync16x8x32 : MmaSync16x8 {
     }
   }
 #endif
+};
+
+// m16n8k8 with f32 A and B multiplied as tf32 (sm_80+; the counterpart of gfx942's xf32 MFMA):
+// the tensor cores read the top 19 bits of each f32 — sign, exponent and 10 mantissa bits — and
+// ignore the other 13 (PTX ISA, "Alternate floating-point data formats"), so each input carries a
+// relative error below 2^-10; products and sums are fp32. A choice made by naming this atom: no
+// default turns an f32 GEMM into tf32.
+struct MmaSync16x8x8Tf32 : MmaSync16x8 {
+  using ElementA = float;
+  using ElementB = float;
+  using ElementC = float;
+  static constexpr int kK = 8;
+  static constexpr int kAPerLane = 4;
+  static constexpr int kBPerLane = 2;
+  using FragmentA = Array<float, 4>;
+  using FragmentB = Array<float, 2>;
+  using FragmentC = Array<float, 4>;
+
+  HIPTILE_HOST_DEVICE static constexpr int a_row(int lane, int i) { return lane / 4 + 8 * (i % 2); }
+  HIPTILE_HOST_DEVICE static constexpr int a_k(int lane, int i) { return lane % 4 + 4 * (i / 2); }
+  HIPTILE_HOST_DEVICE static constexpr int b_k(int lane, int i) { return lane % 4 + 4 * i; }
+
+  // (A template, so that the static_assert below fires only where another backend calls it.)
+  template <class Fragment = FragmentC>
+  HIPTILE_DEVICE HIPTILE_INLINE static void mma(Fragment& d, FragmentA const& a, FragmentB const& b,
+                                                Fragment const& c) {
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+    d = c;
+    auto const* pa = reinterpret_cast<std::uint32_t const*>(a.data());
+    auto const* pb = reinterpret_cast<std::uint32_t const*>(b.data());
+    asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+        : "r"(pa[0]), "r"(pa[1]), "r"(pa[2]), "r"(pa[3]), "r"(pb[0]), "r"(pb[1]));
+#elif HIPTILE_BACKEND_NVIDIA
+    (void)d, (void)a, (void)b, (void)c;
+#else
+    (void)d, (void)a, (void)b, (void)c;
+    static_assert(sizeof(Fragment) == 0, "mma.sync atoms run on NVIDIA GPUs only; on gfx942 and the simulator use MFMA atoms");
+#endif
+  }
 };
 
 using MmaSync16x8x32S8 = MmaSync16x8x32<std::int8_t, std::int8_t>;

@@ -18,10 +18,14 @@
 // Thread mapping, chosen for coalesced global reads and conflict-free LDS writes:
 //  kK:  vector v = thread + kThreads·i covers pack v % kPacks of row v / kPacks: neighbouring
 //       threads read neighbouring 16 bytes of a row; one ds_write_b128 per vector.
-//  kMN: unit u = thread + kThreads·i covers 8 rows × 2 k: k pair s = u % 4 of pack
-//       (u / 4) / (TileMN / 8), rows 8·((u / 4) % (TileMN / 8)) + 0..7. It loads two 16-byte vectors
-//       along MN (k and k+1) and transposes them into eight 4-byte (k, k+1) pairs, one
-//       ds_write_b32 each: K-packed LDS for an MN-contiguous operand.
+//  kMN: an LDS word holds P neighbouring k of one row, a 16-byte vector V = 16 / sizeof(Element)
+//       rows of one k. P is 4 / sizeof(Element) (4-byte words: 2 f16, 4 8-bit, 1 f32) when each
+//       thread loads a multiple of that many vectors, else the largest power of two that divides
+//       its vectors (narrower words, more LDS stores). Unit u = thread + kThreads·i covers V rows ×
+//       P k: k group s = u % G of pack (u / G) / (TileMN / V) (a pack's V k are G = V / P groups of
+//       P), rows V·((u / G) % (TileMN / V)) + 0..V-1. It loads P 16-byte vectors along MN
+//       (k … k+P-1) and regroups them into V words of P k, one LDS store each: K-packed LDS for an
+//       MN-contiguous operand of any element size.
 #include <cstdint>
 #include <cstring>
 
@@ -53,14 +57,19 @@ class TileLoader {
   static_assert(kVectors % Threads == 0,
                 "the tile's 16-byte vectors must divide evenly among the threads: change the tile or thread count");
   static constexpr int kVectorsPerThread = kVectors / Threads;
-  static_assert(Major == OperandMajor::kK || sizeof(Element) == 2,
-                "the MN-contiguous loader transposes 2-byte elements only (f16, bf16)");
-  static_assert(Major == OperandMajor::kK || TileMN >= 64,
-                "an MN-contiguous operand needs a tile extent of at least 64 in M (A) or N (B)");
-  static constexpr int kUnitsPerThread = kVectorsPerThread / 2;  // kMN: two vectors per unit
-  static_assert(Major == OperandMajor::kK || kVectorsPerThread % 2 == 0,
-                "an MN-contiguous tile needs an even number of 16-byte vectors per thread: make TileMN * TileK * "
-                "sizeof(Element) a multiple of 32 * Threads");
+  static_assert(sizeof(Element) == 1 || sizeof(Element) == 2 || sizeof(Element) == 4,
+                "the loader moves 1-, 2- or 4-byte elements");
+  static_assert(Major == OperandMajor::kK || (TileMN >= 64 && TileMN % kVectorElements == 0),
+                "an MN-contiguous operand needs a tile extent in M (A) or N (B) of at least 64, whole 16-byte "
+                "vectors");
+  // kMN: k of one row per LDS word (P above), and the units of P vectors each thread loads.
+  static constexpr int kKPerWord = [] {
+    int p = 4 / static_cast<int>(sizeof(Element));
+    while (kVectorsPerThread % p != 0) p /= 2;
+    return p;
+  }();
+  static constexpr int kUnitsPerThread = kVectorsPerThread / kKPerWord;
+  static constexpr int kGroups = kVectorElements / kKPerWord;  // groups of kKPerWord k in a pack
   // The most bytes past a block's first element that its loads may reach (buffer offsets pass
   // through the builtins' int argument).
   static constexpr std::int64_t kMaxBlockBytes = (std::int64_t{1} << 31) - 1;
@@ -107,9 +116,9 @@ class TileLoader {
         int const k = k0 + unit_k(u);
         int const row = unit_row(u);
         HIPTILE_UNROLL
-        for (int e = 0; e < 2; ++e) {
-          vectors_[2 * i + e] = load_vector((k + e) * ld_ + row);
-          valid_[2 * i + e] = extent_mn_ - row;
+        for (int e = 0; e < kKPerWord; ++e) {
+          vectors_[kKPerWord * i + e] = load_vector((k + e) * ld_ + row);
+          valid_[kKPerWord * i + e] = extent_mn_ - row;
         }
       }
     }
@@ -132,12 +141,15 @@ class TileLoader {
         int const u = thread_ + Threads * i;
         int const k = unit_k(u);
         int const row = unit_row(u);
-        Vector const along_k0 = __builtin_bit_cast(Vector, vectors_[2 * i]);
-        Vector const along_k1 = __builtin_bit_cast(Vector, vectors_[2 * i + 1]);
+        Array<Vector, kKPerWord> along_k;  // along_k[e]: the vector of k + e
         HIPTILE_UNROLL
-        for (int j = 0; j < 8; ++j) {
-          Array<Element, 2> const pair{{along_k0[j], along_k1[j]}};
-          arch::lds_store(reinterpret_cast<Array<Element, 2>*>(stage + LdsLayout::offset(row + j, k)), pair);
+        for (int e = 0; e < kKPerWord; ++e) along_k[e] = __builtin_bit_cast(Vector, vectors_[kKPerWord * i + e]);
+        HIPTILE_UNROLL
+        for (int j = 0; j < kVectorElements; ++j) {
+          Array<Element, kKPerWord> word;
+          HIPTILE_UNROLL
+          for (int e = 0; e < kKPerWord; ++e) word[e] = along_k[e][j];
+          arch::lds_store(reinterpret_cast<Array<Element, kKPerWord>*>(stage + LdsLayout::offset(row + j, k)), word);
         }
       }
     }
@@ -150,8 +162,11 @@ class TileLoader {
   }
 
   // kMN unit geometry (see the header comment).
-  HIPTILE_HOST_DEVICE static constexpr int unit_k(int u) { return (u / 4 / (TileMN / 8)) * kVectorElements + 2 * (u % 4); }
-  HIPTILE_HOST_DEVICE static constexpr int unit_row(int u) { return 8 * ((u / 4) % (TileMN / 8)); }
+  static constexpr int kRowGroups = TileMN / kVectorElements;
+  HIPTILE_HOST_DEVICE static constexpr int unit_k(int u) {
+    return (u / kGroups / kRowGroups) * kVectorElements + kKPerWord * (u % kGroups);
+  }
+  HIPTILE_HOST_DEVICE static constexpr int unit_row(int u) { return kVectorElements * ((u / kGroups) % kRowGroups); }
 
   // Zeroes the elements of `v` from index `valid` on (valid may be <= 0 or >= the vector size):
   // word by word, on the bytes, whatever the element size.

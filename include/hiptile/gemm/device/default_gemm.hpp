@@ -45,7 +45,8 @@ struct DefaultMmaAtom {
   static_assert(sizeof(ElementA) == 0,
                 "no MMA atom for these element types on this architecture: gfx942 takes f16, bf16, f32, int8 and "
                 "the FNUZ fp8 formats (float8_e4m3fnuz, float8_e5m2fnuz); gfx90a f16, bf16, f32; Sm90 f16, bf16, "
-                "int8 and the OCP fp8 formats (float8_e4m3fn, float8_e5m2); Sm80 f16, bf16, int8");
+                "int8 and the OCP fp8 formats (float8_e4m3fn, float8_e5m2); Sm80 f16, bf16, int8. f32 on NVIDIA: "
+                "name arch::MmaSync16x8x8Tf32 (tf32) or arch::SimtFma<float, 32> (exact) in device::Gemm");
 };
 template <>
 struct DefaultMmaAtom<half_t, half_t, arch::Gfx942> : std::type_identity<arch::Mfma32x32x8F16> {};

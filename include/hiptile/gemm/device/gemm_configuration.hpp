@@ -278,12 +278,8 @@ struct GemmConditions {
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   static constexpr bool kTransposeA = kMajorA == OperandMajor::kMN;
   static constexpr bool kTransposeB = kMajorB == OperandMajor::kMN;
-  static constexpr bool kTransposedElementA = !kTransposeA || sizeof(ElementA) == 2;
-  static constexpr bool kTransposedElementB = !kTransposeB || sizeof(ElementB) == 2;
-  static constexpr bool kTransposedTileA = !(kTransposeA && kShapes) || T::kM >= 64;
-  static constexpr bool kTransposedTileB = !(kTransposeB && kShapes) || T::kN >= 64;
-  static constexpr bool kTransposedVectorsA = !kTransposeA || kVectorsA % 2 == 0;
-  static constexpr bool kTransposedVectorsB = !kTransposeB || kVectorsB % 2 == 0;
+  static constexpr bool kTransposedTileA = !(kTransposeA && kShapes) || (T::kM >= 64 && T::kM * sizeof(ElementA) % 16 == 0);
+  static constexpr bool kTransposedTileB = !(kTransposeB && kShapes) || (T::kN >= 64 && T::kN * sizeof(ElementB) % 16 == 0);
 
   // What the LDS layouts, wave MMAs, copies and epilogues need of the shapes (each component
   // checks the same again for itself; here the message can say which parameter to change).
@@ -329,8 +325,8 @@ struct GemmConditions {
       kAtomKind && kFunctor && kShapes && kTileOrder && kFunctorOutput && kGeometry && kAtomTilesWaveM &&
       kAtomTilesWaveN && kAtomTilesTileK && kFp8FormatForArch && kAtomInputs && kAtomAccumulator && kMfmaOnWave64 &&
       kAtomOnArch && kMmaSyncOnNvidia &&
-      kSimtOnWave && kStages && kThreadsFit && kAccumulatorsFit && kWholeVectors && kTransposedElementA &&
-      kTransposedElementB && kTransposedTileA && kTransposedTileB && kTransposedVectorsA && kTransposedVectorsB &&
+      kSimtOnWave && kStages && kThreadsFit && kAccumulatorsFit && kWholeVectors && kTransposedTileA &&
+      kTransposedTileB &&
       kTileKWholePacks && kTileMNMultipleOf8 && kPacksFitLayout && kMfmaRunsWholePacks && kMmaSyncFits &&
       kStagedEpilogueFits;
 
@@ -431,30 +427,14 @@ struct GemmConfigurationCheck
   using C::kWholeVectors;
   static_assert(kWholeVectors,
                 "each thread must load whole 16-byte vectors of A and B: grow the tile or shrink the waves");
-  using C::kTransposedElementA;
-  static_assert(kTransposedElementA,
-                "A is column-major (M-contiguous): its transposing loader takes 2-byte elements only (f16, bf16): "
-                "make A row-major");
-  using C::kTransposedElementB;
-  static_assert(kTransposedElementB,
-                "B is row-major (N-contiguous): its transposing loader takes 2-byte elements only (f16, bf16): "
-                "make B column-major");
   using C::kTransposedTileA;
   static_assert(kTransposedTileA,
-                "A is column-major (M-contiguous): its transposing loader needs TileShape::kM >= 64");
+                "A is column-major (M-contiguous): its transposing loader needs TileShape::kM >= 64, whole 16-byte "
+                "vectors (a multiple of 16 / sizeof(ElementA))");
   using C::kTransposedTileB;
   static_assert(kTransposedTileB,
-                "B is row-major (N-contiguous): its transposing loader needs TileShape::kN >= 64");
-  using C::kTransposedVectorsA;
-  static_assert(kTransposedVectorsA,
-                "A is column-major (M-contiguous): each thread must load an even number of 16-byte vectors of A: "
-                "make TileShape::kM * TileShape::kK * sizeof(ElementA) a multiple of 32 * threads (grow "
-                "TileShape::kM or kK, or use fewer waves)");
-  using C::kTransposedVectorsB;
-  static_assert(kTransposedVectorsB,
-                "B is row-major (N-contiguous): each thread must load an even number of 16-byte vectors of B: "
-                "make TileShape::kN * TileShape::kK * sizeof(ElementB) a multiple of 32 * threads (grow "
-                "TileShape::kN or kK, or use fewer waves)");
+                "B is row-major (N-contiguous): its transposing loader needs TileShape::kN >= 64, whole 16-byte "
+                "vectors (a multiple of 16 / sizeof(ElementB))");
   using C::kTileKWholePacks;
   static_assert(kTileKWholePacks,
                 "TileShape::kK must be whole 16-byte packs of A and B (a multiple of 8 for f16/bf16, 4 for f32)");
