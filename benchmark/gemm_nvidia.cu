@@ -13,6 +13,7 @@
 #include <map>
 #include <random>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "hiptile/gemm/device/default_gemm.hpp"
@@ -133,22 +134,28 @@ void time_gpu(benchmark::State& state, P const& p, Run&& run) {
   state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k));
 }
 
-void BM_Cublas(benchmark::State& state) {
-  Problem p(state.range(0), state.range(1), state.range(2));
+// cuBLAS on E inputs and output: f16 with fp32 compute, or f32 in its TF32 mode
+// (CUBLAS_COMPUTE_32F_FAST_TF32), the counterpart of hiptile's tf32 atom.
+template <class E>
+void BM_CublasOf(benchmark::State& state) {
+  ProblemOf<E> p(state.range(0), state.range(1), state.range(2));
+  constexpr bool kTf32 = std::is_same_v<E, float>;
+  constexpr cudaDataType kType = kTf32 ? CUDA_R_32F : CUDA_R_16F;
+  constexpr cublasComputeType_t kCompute = kTf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
   cublasHandle_t handle;
   cublasCreate(&handle);
   float const alpha = 1.0f, beta = 0.0f;
   // Row-major D = A·B is column-major Dᵀ = Bᵀ·Aᵀ: B (column-major K×N) transposed, A as is.
   auto run = [&] {
-    cublasStatus_t const s =
-        cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, p.n, p.m, p.k, &alpha, p.b, CUDA_R_16F, p.k, p.a, CUDA_R_16F,
-                     p.k, &beta, p.d, CUDA_R_16F, p.n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    cublasStatus_t const s = cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, p.n, p.m, p.k, &alpha, p.b, kType, p.k,
+                                          p.a, kType, p.k, &beta, p.d, kType, p.n, kCompute, CUBLAS_GEMM_DEFAULT);
     if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
   };
   time_gpu(state, p, run);
-  cublas_seconds()[{p.m, p.n, p.k}] = p.flops() / (state.counters["TFLOPS"] * 1e12);
+  cublas_seconds<E>()[{p.m, p.n, p.k}] = p.flops() / (state.counters["TFLOPS"] * 1e12);
   cublasDestroy(handle);
 }
+void (*const BM_Cublas)(benchmark::State&) = BM_CublasOf<half_t>;
 
 template <class G>
 void BM_Hiptile(benchmark::State& state) {
@@ -257,28 +264,13 @@ void BM_HiptileTyped(benchmark::State& state) {
   cudaFree(d);
 }
 
-// f32 inputs multiplied as tf32 (mma.sync m16n8k8) beside cuBLAS with CUBLAS_COMPUTE_32F_FAST_TF32:
-// f32 A, B and D, fp32 accumulation.
+// f32 inputs multiplied as tf32 (mma.sync m16n8k8) beside cuBLAS with CUBLAS_COMPUTE_32F_FAST_TF32
+// (BM_CublasOf<float>): f32 A, B and D, fp32 accumulation.
 using Tf32Gemm = gemm::device::Gemm<float, layout::RowMajor, float, layout::ColumnMajor, float, layout::RowMajor, float,
                                     arch::Sm90, GemmShape<256, 128, 32>, GemmShape<64, 64, 32>,
                                     arch::MmaSync16x8x8Tf32, epilogue::LinearCombination<float>,
                                     gemm::kernel::GroupedTileOrder<8>, 4>;
 
-void BM_CublasTf32(benchmark::State& state) {
-  ProblemOf<float> p(state.range(0), state.range(1), state.range(2));
-  cublasHandle_t handle;
-  cublasCreate(&handle);
-  float const alpha = 1.0f, beta = 0.0f;
-  auto run = [&] {
-    cublasStatus_t const s =
-        cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, p.n, p.m, p.k, &alpha, p.b, CUDA_R_32F, p.k, p.a, CUDA_R_32F,
-                     p.k, &beta, p.d, CUDA_R_32F, p.n, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT);
-    if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
-  };
-  time_gpu(state, p, run);
-  cublas_seconds<float>()[{p.m, p.n, p.k}] = p.flops() / (state.counters["TFLOPS"] * 1e12);
-  cublasDestroy(handle);
-}
 
 void BM_HiptileTf32(benchmark::State& state) {
   ProblemOf<float> p(state.range(0), state.range(1), state.range(2));
@@ -457,7 +449,7 @@ int main(int argc, char** argv) {
   int const shapes[][3] = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
                            {4096, 4096, 512},  {512, 512, 8192},   {16, 4096, 4096},   {3000, 3000, 3000},
                            {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1496, 2504, 3496},
-                           {257, 4097, 1023},  {5000, 700, 1500},  {64, 2000, 6000}};
+                           {257, 4097, 1000},  {5000, 700, 1496},  {64, 2000, 6000}};
   for (auto const& s : shapes) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
     add("BM_HiptileDefault", BM_HiptileDefault, s[0], s[1], s[2]);
@@ -495,7 +487,7 @@ int main(int argc, char** argv) {
   }
   // tf32 (f32 in and out) beside cuBLAS's TF32 mode.
   for (auto const& s : {std::array{4096, 4096, 4096}, std::array{8192, 8192, 8192}, std::array{3000, 3000, 3000}}) {
-    add("BM_CublasTf32", BM_CublasTf32, s[0], s[1], s[2]);
+    add("BM_CublasTf32", BM_CublasOf<float>, s[0], s[1], s[2]);
     add("BM_HiptileTf32", BM_HiptileTf32, s[0], s[1], s[2]);
   }
   // Grouped GEMM: 16,384 tokens over 8 and 64 experts, equal and uneven counts.

@@ -218,8 +218,25 @@ class Names(unittest.TestCase):
         module = load_module()
         run = module.parse_gemm_name("BM_Hiptile<GemmBf16>/1024/1024/1024/0/iterations:20/manual_time")
         self.assertEqual(run.element, "bf16")
-        self.assertTrue(module.is_default_gemm(run.variant))
-        self.assertFalse(module.is_default_gemm("Tile128x128x64"))
+        pairs = [module.Pair(run.variant, 100, 200), module.Pair("Tile128x128x64", 120, 200)]
+        is_default = module.default_gemm_test(pairs)
+        self.assertTrue(is_default(run.variant))
+        self.assertFalse(is_default("Tile128x128x64"))
+
+    def test_default_gemm_runs_are_the_default_where_a_shape_has_them(self):
+        module = load_module()
+        run = module.parse_gemm_name("BM_HiptileDefault/512/512/8192/0/iterations:20/manual_time")
+        self.assertEqual(tuple(run), ("hiptile", "DefaultGemm", "f16", (512, 512, 8192)))
+        tf32 = module.parse_gemm_name("BM_HiptileTf32/4096/4096/4096/0/iterations:20/manual_time")
+        self.assertEqual(tuple(tf32), ("hiptile", "", "tf32", (4096, 4096, 4096)))
+        # DefaultGemm 100, the fixed configuration 30, against cuBLAS 200: the default bar is 0.500.
+        pairs = [module.Pair("Gemm", 30, 200), module.Pair("DefaultGemm", 100, 200)]
+        row = module.make_row("512×512×8192", pairs, module.default_gemm_test(pairs))
+        self.assertEqual(row.default.variant, "DefaultGemm")
+        self.assertEqual(row.best.variant, "DefaultGemm")
+        # Without a DefaultGemm run the fixed configuration is the default.
+        only_fixed = [module.Pair("Gemm", 30, 200), module.Pair("StreamK", 60, 200)]
+        self.assertEqual(module.make_row("x", only_fixed, module.default_gemm_test(only_fixed)).default.variant, "Gemm")
 
 
 if __name__ == "__main__":
