@@ -214,8 +214,9 @@ void BM_HiptileDefault(benchmark::State& state) {
   state.counters["candidate"] = c.candidate;
   state.counters["rule"] = static_cast<int>(c.reason);
   state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " +
-                 std::to_string(c.tile_m) + "x" + std::to_string(c.tile_n) + "x" + std::to_string(c.tile_k) +
-                 (c.schedule == gemm::kernel::SplitKMode::kStreamK ? " stream-K" : " data-parallel"));
+                 std::to_string(c.tile_m) + "x" + std::to_string(c.tile_n) + "x" + std::to_string(c.tile_k) + " " +
+                 gemm::kernel::to_string(c.schedule) +
+                 (c.split_k_slices > 1 ? " /" + std::to_string(c.split_k_slices) : std::string()));
   auto const it = cublas_seconds().find({p.m, p.n, p.k});
   if (it != cublas_seconds().end()) {
     state.counters["vs_cublas"] = it->second / (p.flops() / (state.counters["TFLOPS"] * 1e12));

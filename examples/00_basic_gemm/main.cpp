@@ -130,8 +130,8 @@ int run(hiptile::GemmCoord const problem) {
   std::printf("  D = %g·A·B + %g·C, M=%d N=%d K=%d: half inputs and output, fp32 accumulation\n", alpha, beta, m, n,
               k);
   hiptile::gemm::device::GemmChoice const& choice = gemm.choice();  // which configuration ran, and why
-  std::printf("  configuration: %dx%dx%d tile, %s, %d threads, %zu bytes of LDS\n", choice.tile_m, choice.tile_n,
-              choice.tile_k, choice.schedule == hiptile::gemm::kernel::SplitKMode::kStreamK ? "stream-K" : "data-parallel",
+  std::printf("  configuration: %dx%dx%d tile, %s (%d K slices), %d threads, %zu bytes of LDS\n", choice.tile_m,
+              choice.tile_n, choice.tile_k, hiptile::gemm::kernel::to_string(choice.schedule), choice.split_k_slices,
               choice.threads, choice.lds_bytes);
   std::printf("  chosen because: %s\n", hiptile::gemm::device::to_string(choice.reason));
   std::printf("  check against the double reference: %lld elements, %lld mismatches, %lld unwritten\n",

@@ -162,6 +162,7 @@ void run_default_selection() {
       {{1, 4096, 1000, 0}, 4},     // M ≤ 16: 16 rows, stream-K
       {{48, 1000, 3000, 8}, 3},    // M ≤ 128: 32 rows
       {{1000, 1000, 512, 0}, 2},   // 32 large tiles, under half of 132: 128 × 128 stream-K
+      {{256, 256, 8192, 0}, 5},    // 4 tiles of 128²: stream-K would share each 66 ways; split-K, 16 slices
       {{3000, 1500, 256, 0}, 1},   // 144 large tiles: a last wave of 12, shared
       {{2048, 2048, 128, 0}, 0},   // 128 tiles: one wave, data-parallel
   };

@@ -4,6 +4,7 @@
 // the rules worked by hand for DefaultGemm's gfx942 candidates (default_gemm.hpp):
 //   0  128×128×32 data-parallel (one workgroup per compute unit: 8 slots)
 //   1  128×128×32 stream-K      2  32×128×64 stream-K      3  16×128×64 stream-K
+//   4  128×128×32 parallel split-K
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -25,7 +26,7 @@ using device::ChoiceReason;
 using TN = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
 // A column-major: an M-contiguous A needs tiles of 64 rows or more, so no small-M candidates.
 using NT = device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
-static_assert(TN::kCandidates == 4 && NT::kCandidates == 2);
+static_assert(TN::kCandidates == 5 && NT::kCandidates == 3);
 static_assert(std::is_same_v<TN::Candidate<0>, device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor,
                                                                                   half_t, RowMajor, hiptile::arch::Gfx942>>);
 
@@ -99,6 +100,17 @@ TEST_CASE("DefaultGemm's choice follows its rules, and the chosen configuration 
           s, Epilogue{0.5f, 0.0f, BiasMode::kPerColumn}, hiptile::epilogue::Identity{});
     }
   }
+  SECTION("a long K over two tiles on 16 compute units: split into 8 slices") {
+    DeviceOfUnits sixteen(16);
+    Shape const s{200, 100, 2000, 8};
+    device::GemmChoice const c = Problem<TN>(s).choice();
+    CHECK(c.candidate == 4);  // stream-K would share each of 2 tiles among 8 of the 16 slots
+    CHECK(c.reason == ChoiceReason::kLongK);
+    CHECK(c.schedule == SplitKMode::kParallel);
+    CHECK(c.split_k_slices == 8);  // 16 slots / 2 tiles
+    run_case<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::epilogue::Identity, TN>(
+        s, Epilogue{0.5f, 0.0f, BiasMode::kPerRow}, hiptile::epilogue::Identity{});
+  }
   SECTION("without small-M candidates (A column-major), M = 1 falls to the large tiles' rules") {
     Shape const s{1, 200, 300, 0};
     device::GemmChoice const c = Problem<NT>(s).choice();
@@ -143,11 +155,16 @@ TEST_CASE("DefaultGemm: the candidates' own rules decide who may run", "[sim][ge
     p.args.workspace_bytes = bytes;
     CHECK(TN::can_implement(p.args) == Status::kSuccess);
   }
+  SECTION("split_k_slices leaves only the split-K candidate, with the slices given") {
+    Problem<TN> p({300, 200, 1000, 0});
+    p.args.split_k_slices = 3;
+    device::GemmChoice const c = p.choice();
+    CHECK(c.candidate == 4);
+    CHECK(c.reason == ChoiceReason::kOnlyEligible);
+    CHECK(c.split_k_slices == 3);
+  }
   SECTION("no candidate takes it: the first candidate's Status, and nothing runs") {
     Problem<TN> p({64, 64, 64, 0});
-    p.args.split_k_slices = 2;  // no split-K candidate
-    CHECK(TN::can_implement(p.args) == Status::kErrorNotSupported);
-    p.args.split_k_slices = 1;
     p.args.a.data += 1;  // misaligned for every candidate
     CHECK(TN::can_implement(p.args) == Status::kErrorMisalignedOperand);
     TN op;

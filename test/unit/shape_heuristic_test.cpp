@@ -20,11 +20,12 @@ using hiptile::gemm::device::ShapeHeuristic;
 constexpr int kSms = 132;  // the H100 SXM's
 
 // DefaultGemm's Sm90 f16 candidates: the 256×128×64 default (192 KB of shared memory: one CTA per
-// SM) data-parallel and with stream-K, 128×128×64 (two per SM), 32×128 and 16×128 with stream-K.
-enum H100 { kLarge, kLargeStreamK, kTile128StreamK, kRows32StreamK, kRows16StreamK };
-GemmCandidateShape const kH100[] = {
-    {256, 128, 64, false, true, kSms}, {256, 128, 64, true, true, kSms}, {128, 128, 64, true, true, 2 * kSms},
-    {32, 128, 64, true, true, 4 * kSms}, {16, 128, 64, true, true, 4 * kSms}};
+// SM) data-parallel and with stream-K, 128×128×64 (two per SM), 32×128 and 16×128 with stream-K,
+// 128×128×64 with parallel split-K.
+enum H100 { kLarge, kLargeStreamK, kTile128StreamK, kRows32StreamK, kRows16StreamK, kTile128SplitK };
+GemmCandidateShape const kH100[] = {{256, 128, 64, false, false, true, kSms},    {256, 128, 64, true, false, true, kSms},
+                                    {128, 128, 64, true, false, true, 2 * kSms}, {32, 128, 64, true, false, true, 4 * kSms},
+                                    {16, 128, 64, true, false, true, 4 * kSms},  {128, 128, 64, false, true, true, 2 * kSms}};
 
 struct Measured {
   GemmCoord problem;
@@ -39,7 +40,7 @@ TEST_CASE("ShapeHeuristic picks one of the H100's measured fastest candidates fo
       {{32, 11008, 4096}, {kRows32StreamK}},                      // 44.6; 16 rows 56.2
       {{64, 4096, 4096}, {kRows32StreamK}},                       // 22.7; 16 rows 28.3
       {{128, 4096, 4096}, {kRows32StreamK, kRows16StreamK}},      // 27.0, 26.9; 128² 35.6
-      {{512, 512, 8192}, {kTile128StreamK, kLargeStreamK}},       // 113.5, 108.8 TFLOPS; default 30.3
+      {{512, 512, 8192}, {kTile128SplitK}},                       // 16 slices 35.4 µs; 128² stream-K 38.6
       {{1000, 1000, 1000}, {kTile128StreamK}},                    // 21.8 µs; default 25.5
       {{1024, 1024, 1024}, {kTile128StreamK, kLargeStreamK}},     // 110.0, 106.2 TFLOPS; default 98.6
       {{3000, 3000, 3000}, {kLargeStreamK}},                      // 164 µs; default 198
@@ -59,10 +60,11 @@ TEST_CASE("ShapeHeuristic picks one of the H100's measured fastest candidates fo
 }
 
 TEST_CASE("ShapeHeuristic's rules at their edges", "[unit]") {
-  GemmCandidateShape c[] = {{128, 128, 32, false, true, 8},  // large, data-parallel
-                            {128, 128, 32, true, true, 8},   // the same tile, stream-K
-                            {32, 128, 64, true, true, 16},
-                            {16, 128, 64, true, true, 16}};
+  GemmCandidateShape c[] = {{128, 128, 32, false, false, true, 8},  // large, data-parallel
+                            {128, 128, 32, true, false, true, 8},   // the same tile, stream-K
+                            {32, 128, 64, true, false, true, 16},
+                            {16, 128, 64, true, false, true, 16},
+                            {128, 128, 32, false, true, true, 8}};  // the same tile, parallel split-K
   auto pick = [&](int m, int n, int batches = 1) { return ShapeHeuristic::choose({m, n, 64}, batches, c); };
 
   SECTION("small M: the fewest rows covering min(M, 32), up to M = 128") {
@@ -83,6 +85,27 @@ TEST_CASE("ShapeHeuristic's rules at their edges", "[unit]") {
     CHECK(pick(384, 128).candidate == 1);
     CHECK(pick(512, 128).reason == ChoiceReason::kFullWaves);
     CHECK(pick(512, 128).candidate == 0);
+  }
+  SECTION("a long K over very few tiles: split-K when stream-K would share each tile 8 ways or more") {
+    auto long_k = [&](int m, int n, int k) { return ShapeHeuristic::choose({m, n, k}, 1, c); };
+    // One tile on 8 slots: 8 ways; slices min(8 slots / 1 tile, 16, K tiles / 2).
+    ShapeChoice const one = long_k(200, 100, 4096);
+    CHECK(one.candidate == 1);  // M > 128 but 2 tiles: 4 ways, stream-K
+    c[0].slots = c[1].slots = c[4].slots = 16;
+    ShapeChoice const split = long_k(200, 100, 4096);  // 2 tiles on 16 slots: 8 ways
+    CHECK(split.candidate == 4);
+    CHECK(split.reason == ChoiceReason::kLongK);
+    CHECK(split.split_k_slices == 8);
+    CHECK(long_k(200, 100, 320).split_k_slices == 5);  // 10 K tiles: at most 5 slices
+    CHECK(long_k(200, 100, 64).candidate == 1);        // 2 K tiles: one slice each is no split
+    c[0].slots = c[1].slots = c[4].slots = 64;
+    CHECK(long_k(200, 100, 4096).split_k_slices == 16);  // 32 per tile, at most 16
+    c[4].eligible = false;
+    CHECK(long_k(200, 100, 4096).candidate == 1);  // without the split-K candidate: stream-K
+    for (auto& x : c) x.eligible = false;
+    c[4].eligible = true;
+    CHECK(long_k(200, 100, 4096).candidate == 4);  // only split-K takes it (slices > 1 given)
+    CHECK(long_k(200, 100, 4096).split_k_slices == 0);  // the arguments' slices stand
   }
   SECTION("a last wave at most half full, only past the first wave") {
     CHECK(pick(1024, 128).candidate == 0);             // 8 tiles: one full wave

@@ -159,18 +159,18 @@ struct SmallMmaAtom<float8_e5m2fnuz, float8_e4m3fnuz, arch::Gfx942> : std::type_
 template <>
 struct SmallMmaAtom<float8_e5m2fnuz, float8_e5m2fnuz, arch::Gfx942> : std::type_identity<arch::Mfma16x16x32Bf8Bf8> {};
 
-// One of DefaultGemm's candidates, or NoCandidate where the configuration does not serve these
-// types and layouts (an MN-contiguous operand needs tiles of 64 or more along M or N; an integer
-// accumulator cannot be shared by stream-K).
+// One of DefaultGemm's candidates that share a tile's K (stream-K or parallel split-K), or
+// NoCandidate where the configuration does not serve these types and layouts (an MN-contiguous
+// operand needs tiles of 64 or more along M or N; an integer accumulator cannot be shared).
 struct NoCandidate {};
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
-          class OutputOp, class TileShape, class WaveShape, class MmaAtom, int Stages>
-using StreamKCandidate = std::conditional_t<
+          class OutputOp, class TileShape, class WaveShape, class MmaAtom, int Stages, kernel::SplitKMode Mode>
+using SharedKCandidate = std::conditional_t<
     GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>,
                    Arch, TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages>::kValid &&
         std::is_same_v<DefaultAccumulator<ElementA, ElementB, Arch>, float>,
     Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>, Arch,
-         TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages, kernel::SplitKMode::kStreamK>,
+         TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages, Mode>,
     NoCandidate>;
 
 // SelectingGemm over the candidates that are not NoCandidate.
@@ -190,6 +190,7 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 //   2  128×128 with stream-K (NVIDIA; on gfx9 that is 1) (rule 2: few tiles)
 //   3  32×128 with stream-K, four 32×32 waves            (rule 1: small M)
 //   4  16×128 with stream-K (NVIDIA four 16×32 warps, gfx9 two 16×64 waves of 16×16 MFMAs)
+//   5  128×128 with parallel split-K (NVIDIA; on gfx9 the default tile)  (rule 2: a long K)
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
 // 128×128) and 2 LDS stages on gfx9.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
@@ -199,16 +200,20 @@ struct DefaultGemmCandidates {
   static constexpr bool kNvidia = kNvidiaArch<Arch>;
   using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
-  template <class TileShape, class WaveShape, class MmaAtom, int Stages>
-  using StreamK = StreamKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
-                                   WaveShape, MmaAtom, Stages>;
+  template <class TileShape, class WaveShape, class MmaAtom, int Stages,
+            kernel::SplitKMode Mode = kernel::SplitKMode::kStreamK>
+  using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
+                                   WaveShape, MmaAtom, Stages, Mode>;
+  using Tile128 = GemmShape<128, 128, kNvidia ? kK : Large::TileShapeType::kK>;
   using type = typename SelectingGemmOfCandidates<
       SelectingGemm<Large>,
-      StreamK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>,
-      std::conditional_t<kNvidia, StreamK<GemmShape<128, 128, kK>, GemmShape<64, 64, kK>, Atom, 3>, NoCandidate>,
-      StreamK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>,
-      StreamK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
-              typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>>::type;
+      SharedK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>,
+      std::conditional_t<kNvidia, SharedK<Tile128, GemmShape<64, 64, kK>, Atom, 3>, NoCandidate>,
+      SharedK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>,
+      SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
+              typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>,
+      SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
+              kernel::SplitKMode::kParallel>>::type;
 };
 
 // DefaultGemm: the default configurations of a GEMM for these types, layouts and architecture,

@@ -15,7 +15,8 @@
 // get_workspace_size(args) is the chosen configuration's, and can_implement(args) its verdict, the
 // workspace included. When no candidate takes the problem, can_implement returns the first
 // candidate's Status. split_k_slices > 1 or stream_k_* settings are the candidates' own rules:
-// only those that take them are eligible.
+// only those that take them are eligible. A parallel split-K candidate chosen by the heuristic runs
+// with the slices it chose (choice().split_k_slices), whatever split_k_slices (1) said.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +39,7 @@ struct GemmChoice {
   ChoiceReason reason = ChoiceReason::kNone;
   int tile_m = 0, tile_n = 0, tile_k = 0, stages = 0;
   kernel::SplitKMode schedule = kernel::SplitKMode::kNone;
+  int split_k_slices = 1;       // the K slices it runs with (parallel split-K: the heuristic's, or the arguments')
   int threads = 0;              // per workgroup
   std::size_t lds_bytes = 0;    // dynamic LDS per workgroup
   std::int64_t large_tiles = 0, large_slots = 0;  // what rules 2–4 compared (0 for rule 1)
@@ -47,7 +49,9 @@ inline std::ostream& operator<<(std::ostream& os, GemmChoice const& c) {
   if (c.candidate < 0) return os << "no candidate";
   os << "candidate " << c.candidate << ": " << c.tile_m << "x" << c.tile_n << "x" << c.tile_k << " tile, " << c.stages
      << " stages, " << c.threads << " threads, " << c.lds_bytes << " bytes of LDS, "
-     << (c.schedule == kernel::SplitKMode::kStreamK ? "stream-K" : "data-parallel") << " (" << c.reason;
+     << kernel::to_string(c.schedule);
+  if (c.split_k_slices > 1) os << " over " << c.split_k_slices << " slices";
+  os << " (" << c.reason;
   if (c.large_slots > 0) os << "; " << c.large_tiles << " large tiles on " << c.large_slots << " slots";
   return os << ")";
 }
@@ -107,6 +111,7 @@ class SelectingGemm {
     choice = configurations[picked.candidate];
     choice.candidate = picked.candidate;
     choice.reason = picked.reason;
+    choice.split_k_slices = picked.split_k_slices > 0 ? picked.split_k_slices : args.split_k_slices;
     choice.large_tiles = picked.large_tiles;
     choice.large_slots = picked.large_slots;
     return Status::kSuccess;
@@ -115,7 +120,8 @@ class SelectingGemm {
   static Status can_implement(Arguments const& args) noexcept {
     GemmChoice choice;
     if (Status const s = select(args, choice); !ok(s)) return s;
-    return visit(choice.candidate, [&]<int I>() { return Candidate<I>::can_implement(args); });
+    Arguments const chosen = with_choice(args, choice);
+    return visit(choice.candidate, [&]<int I>() { return Candidate<I>::can_implement(chosen); });
   }
 
   // The chosen candidate's workspace (0 when the problem cannot be run).
@@ -123,8 +129,9 @@ class SelectingGemm {
     GemmChoice choice;
     if (!ok(select(args, choice))) return 0;
     std::size_t bytes = 0;
+    Arguments const chosen = with_choice(args, choice);
     visit(choice.candidate, [&]<int I>() {
-      bytes = Candidate<I>::get_workspace_size(args);
+      bytes = Candidate<I>::get_workspace_size(chosen);
       return Status::kSuccess;
     });
     return bytes;
@@ -135,7 +142,8 @@ class SelectingGemm {
     choice_ = {};
     GemmChoice choice;
     if (Status const s = select(args, choice); !ok(s)) return s;
-    if (Status const s = visit(choice.candidate, [&]<int I>() { return std::get<I>(operators_).initialize(args); });
+    Arguments const chosen = with_choice(args, choice);
+    if (Status const s = visit(choice.candidate, [&]<int I>() { return std::get<I>(operators_).initialize(chosen); });
         !ok(s)) {
       return s;
     }
@@ -163,14 +171,20 @@ class SelectingGemm {
   }
 
  private:
+  // The arguments the chosen candidate runs: its K slices set.
+  static Arguments with_choice(Arguments args, GemmChoice const& choice) noexcept {
+    args.split_k_slices = choice.split_k_slices;
+    return args;
+  }
   template <class G>
   static GemmCandidateShape shape_of() noexcept {
-    return {G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK, G::kStreamK, false, 0};
+    return {G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK, G::kStreamK, G::kParallelSplitK, false,
+            0};
   }
   template <class G>
   static GemmChoice choice_of() noexcept {
     return {-1,         ChoiceReason::kNone, G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK,
-            G::kStages, G::kSplitK,          G::kThreads,          G::kLdsBytes};
+            G::kStages, G::kSplitK,          1,                    G::kThreads,          G::kLdsBytes};
   }
   // The device's compute units × the workgroups of G's kernel each holds at once.
   template <class G>

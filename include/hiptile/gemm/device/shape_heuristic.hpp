@@ -5,12 +5,18 @@
 //
 // The rules, in order (docs/gemm.md, "How DefaultGemm chooses"); "large" is the data-parallel
 // candidate with the largest tile, its tiles counted over every batch, "slots" its workgroups
-// resident on the whole device (compute units × resident per unit):
+// resident on the whole device (compute units × resident per unit); a parallel split-K candidate
+// is chosen by rule 2 only (or when the arguments' split_k_slices leave nothing else):
 //
 //   1. small M      M ≤ 128 and a stream-K candidate has a tile of fewer than 64 rows: the one
 //                   with the fewest rows that cover min(M, 32) (the tallest if none does).
 //   2. few tiles    large's tiles fill less than half of its slots: the stream-K candidate of
-//                   64 rows or more with the smallest tile (more tiles to share).
+//                   64 rows or more with the smallest tile (more tiles to share) — unless each of
+//                   its tiles would be shared by 8 or more workgroups (a long K over very few
+//                   tiles), whose owner would add that many partial tiles one after another: then
+//                   the parallel split-K candidate, with slices = its slots / its tiles, at most
+//                   16 and at most half its K tiles (the slices' sums are added by a second kernel
+//                   that reads them all at once).
 //   3. last wave    more tiles than slots and the last wave at most half full: the stream-K
 //                   candidate with large's tile (its schedule shares only those tiles).
 //   4. full waves   otherwise large, data-parallel.
@@ -21,6 +27,7 @@
 // to M = 128); a grid under half the SMs gains most from the 128 × 128 tile shared by stream-K;
 // sharing a last wave that was more than half full never paid. On gfx942 the same rules stand in
 // until the MI300X timing model (issue 11) can rank the candidates.
+#include <algorithm>
 #include <cstdint>
 #include <ostream>
 
@@ -33,17 +40,19 @@ namespace hiptile::gemm::device {
 struct GemmCandidateShape {
   int tile_m = 0, tile_n = 0, tile_k = 0;
   bool stream_k = false;
+  bool split_k = false;    // parallel split-K: its slices are the heuristic's to choose
   bool eligible = false;   // its can_implement accepts the problem (workspace aside)
   std::int64_t slots = 0;  // its workgroups resident on the device at once
 };
 
-enum class ChoiceReason { kNone, kSmallM, kFewTiles, kPartialLastWave, kFullWaves, kOnlyEligible };
+enum class ChoiceReason { kNone, kSmallM, kFewTiles, kLongK, kPartialLastWave, kFullWaves, kOnlyEligible };
 
 constexpr char const* to_string(ChoiceReason r) noexcept {
   switch (r) {
     case ChoiceReason::kNone: return "none eligible";
     case ChoiceReason::kSmallM: return "small M: a tile as tall as the problem, K shared by stream-K";
     case ChoiceReason::kFewTiles: return "few tiles: under half the device, smaller tiles shared by stream-K";
+    case ChoiceReason::kLongK: return "long K over very few tiles: K split into slices, summed by a second kernel";
     case ChoiceReason::kPartialLastWave: return "last wave at most half full: its tiles shared by stream-K";
     case ChoiceReason::kFullWaves: return "full waves: data-parallel, the largest tile";
     case ChoiceReason::kOnlyEligible: return "the first candidate that takes the problem";
@@ -54,6 +63,7 @@ constexpr char const* to_string(ChoiceReason r) noexcept {
 struct ShapeChoice {
   int candidate = -1;  // index into the candidate list, -1 when none is eligible
   ChoiceReason reason = ChoiceReason::kNone;
+  int split_k_slices = 0;  // > 0: run the split-K candidate with this many slices
   std::int64_t large_tiles = 0;  // the large candidate's tiles (all batches) and slots, as rules 2–4 saw them
   std::int64_t large_slots = 0;
 };
@@ -62,6 +72,8 @@ struct ShapeHeuristic {
   static constexpr int kSmallMLimit = 128;      // rule 1 applies up to this M
   static constexpr int kSmallTileRows = 64;     // tiles of fewer rows are small-M tiles
   static constexpr int kSmallMCoverRows = 32;   // a small-M tile need cover no more rows than this
+  static constexpr int kSplitKPieces = 8;       // rule 2 splits K when stream-K would share a tile this much
+  static constexpr int kMaxSlices = 16;
 
   template <int N>
   static ShapeChoice choose(GemmCoord problem, int batch_count, GemmCandidateShape const (&c)[N]) noexcept {
@@ -85,9 +97,9 @@ struct ShapeHeuristic {
     }
     int large = -1;
     for (int i = 0; i < N; ++i) {
-      if (c[i].eligible && !c[i].stream_k && (large < 0 || area(c[i]) > area(c[large]))) large = i;
+      if (c[i].eligible && !c[i].stream_k && !c[i].split_k && (large < 0 || area(c[i]) > area(c[large]))) large = i;
     }
-    if (large < 0) {  // only stream-K candidates (or none) take the problem
+    if (large < 0) {  // only stream-K or split-K candidates (or none) take the problem
       for (int i = 0; i < N; ++i) {
         if (c[i].eligible) return {i, ChoiceReason::kOnlyEligible};
       }
@@ -95,7 +107,7 @@ struct ShapeHeuristic {
     }
     std::int64_t const tiles = tiles_of(problem, c[large]) * batch_count;
     std::int64_t const slots = c[large].slots > 0 ? c[large].slots : 1;
-    choice = {large, ChoiceReason::kFullWaves, tiles, slots};
+    choice = {large, ChoiceReason::kFullWaves, 0, tiles, slots};
     // 2. few tiles
     if (2 * tiles < slots) {
       int best = -1;
@@ -104,7 +116,17 @@ struct ShapeHeuristic {
           best = i;
         }
       }
-      if (best >= 0) return {best, ChoiceReason::kFewTiles, tiles, slots};
+      if (best >= 0) {
+        std::int64_t const pieces = c[best].slots / tiles_of(problem, c[best]) / batch_count;
+        for (int i = 0; i < N && pieces >= kSplitKPieces; ++i) {
+          if (!c[i].eligible || !c[i].split_k) continue;
+          std::int64_t const split_tiles = tiles_of(problem, c[i]) * batch_count;
+          std::int64_t const k_tiles = ceil_div<std::int64_t>(problem.k, c[i].tile_k);
+          std::int64_t const slices = std::min<std::int64_t>({c[i].slots / split_tiles, kMaxSlices, k_tiles / 2});
+          if (slices >= 2) return {i, ChoiceReason::kLongK, int(slices), tiles, slots};
+        }
+        return {best, ChoiceReason::kFewTiles, 0, tiles, slots};
+      }
     }
     // 3. last wave at most half full
     std::int64_t const last = tiles % slots;
@@ -112,7 +134,7 @@ struct ShapeHeuristic {
       for (int i = 0; i < N; ++i) {
         if (c[i].eligible && c[i].stream_k && c[i].tile_m == c[large].tile_m && c[i].tile_n == c[large].tile_n &&
             c[i].tile_k == c[large].tile_k) {
-          return {i, ChoiceReason::kPartialLastWave, tiles, slots};
+          return {i, ChoiceReason::kPartialLastWave, 0, tiles, slots};
         }
       }
     }

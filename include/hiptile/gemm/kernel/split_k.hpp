@@ -20,6 +20,17 @@ namespace hiptile::gemm::kernel {
 //              tile count is not a multiple of the device keeps every compute unit busy to the end.
 enum class SplitKMode { kNone, kSerial, kParallel, kStreamK };
 
+// How a schedule reads in a report: "data-parallel", "serial split-K", "parallel split-K", "stream-K".
+constexpr char const* to_string(SplitKMode mode) noexcept {
+  switch (mode) {
+    case SplitKMode::kNone: return "data-parallel";
+    case SplitKMode::kSerial: return "serial split-K";
+    case SplitKMode::kParallel: return "parallel split-K";
+    case SplitKMode::kStreamK: return "stream-K";
+  }
+  return "unknown";
+}
+
 // K tiles [begin, end) of slice `slice` of `slices`: an even split, the first slices one tile
 // longer when it does not divide (64-bit products: k_tiles · slices may pass 2^31).
 struct KTileRange {
