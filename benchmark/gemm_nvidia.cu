@@ -157,12 +157,16 @@ void BM_CublasOf(benchmark::State& state) {
 }
 void (*const BM_Cublas)(benchmark::State&) = BM_CublasOf<half_t>;
 
+// hiptile's G: a Gemm configuration, or DefaultGemm (a SelectingGemm: the configuration its
+// heuristic picks for the shape, with the candidate index and rule as counters and the
+// configuration in the label).
 template <class G>
 void BM_Hiptile(benchmark::State& state) {
+  constexpr bool kSelecting = requires(G const& g) { g.choice(); };
   Problem p(state.range(0), state.range(1), state.range(2));
   typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
-  if constexpr (G::kStreamK) {
-    args.stream_k_workgroups = static_cast<int>(state.range(3));  // 0: the device's
+  if constexpr (!kSelecting) {
+    if constexpr (G::kStreamK) args.stream_k_workgroups = static_cast<int>(state.range(3));  // 0: the device's
   }
   void* workspace = nullptr;
   args.workspace_bytes = G::get_workspace_size(args);
@@ -174,14 +178,22 @@ void BM_Hiptile(benchmark::State& state) {
     cudaFree(workspace);
     return;
   }
-  if constexpr (G::kStreamK) {  // what the schedule chose
+  time_gpu(state, p, [&] {
+    if (!ok(gemm.run())) std::exit(3);
+  });
+  if constexpr (kSelecting) {
+    gemm::device::GemmChoice const& c = gemm.choice();
+    state.counters["candidate"] = c.candidate;
+    state.counters["rule"] = static_cast<int>(c.reason);
+    state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " +
+                   std::to_string(c.tile_m) + "x" + std::to_string(c.tile_n) + "x" + std::to_string(c.tile_k) + " " +
+                   gemm::kernel::to_string(c.schedule) +
+                   (c.split_k_slices > 1 ? " /" + std::to_string(c.split_k_slices) : std::string()));
+  } else if constexpr (G::kStreamK) {  // what the schedule chose
     state.counters["dp_tiles"] = gemm.stream_k().dp_tiles;
     state.counters["sk_tiles"] = gemm.stream_k().sk_tiles;
     state.counters["units"] = gemm.stream_k().units;
   }
-  time_gpu(state, p, [&] {
-    if (!ok(gemm.run())) std::exit(3);
-  });
   auto const it = cublas_seconds().find({p.m, p.n, p.k});
   if (it != cublas_seconds().end()) {
     state.counters["vs_cublas"] = it->second / (p.flops() / (state.counters["TFLOPS"] * 1e12));
@@ -189,40 +201,8 @@ void BM_Hiptile(benchmark::State& state) {
   cudaFree(workspace);
 }
 
-// DefaultGemm: the configuration its heuristic picks for the shape (candidate index and rule as
-// counters, the configuration in the label), timed like the others.
 using Default = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
                                           layout::RowMajor, arch::Sm90>;
-
-void BM_HiptileDefault(benchmark::State& state) {
-  Problem p(state.range(0), state.range(1), state.range(2));
-  Default::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
-  void* workspace = nullptr;
-  args.workspace_bytes = Default::get_workspace_size(args);
-  if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc");
-  args.workspace = workspace;
-  Default gemm;
-  if (Status s = gemm.initialize(args); !ok(s)) {
-    state.SkipWithError(to_string(s));
-    cudaFree(workspace);
-    return;
-  }
-  time_gpu(state, p, [&] {
-    if (!ok(gemm.run())) std::exit(3);
-  });
-  gemm::device::GemmChoice const& c = gemm.choice();
-  state.counters["candidate"] = c.candidate;
-  state.counters["rule"] = static_cast<int>(c.reason);
-  state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k) + " " +
-                 std::to_string(c.tile_m) + "x" + std::to_string(c.tile_n) + "x" + std::to_string(c.tile_k) + " " +
-                 gemm::kernel::to_string(c.schedule) +
-                 (c.split_k_slices > 1 ? " /" + std::to_string(c.split_k_slices) : std::string()));
-  auto const it = cublas_seconds().find({p.m, p.n, p.k});
-  if (it != cublas_seconds().end()) {
-    state.counters["vs_cublas"] = it->second / (p.flops() / (state.counters["TFLOPS"] * 1e12));
-  }
-  cudaFree(workspace);
-}
 
 // 8-bit GEMMs (DefaultGemmConfiguration, m16n8k32 atoms): A row-major, B column-major, D row-major, random
 // inputs. Their baselines are PyTorch's (torch._scaled_mm, torch._int_mm), timed the same way by
@@ -453,7 +433,7 @@ int main(int argc, char** argv) {
                            {257, 4097, 1000},  {5000, 700, 1496},  {64, 2000, 6000}};
   for (auto const& s : shapes) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
-    add("BM_HiptileDefault", BM_HiptileDefault, s[0], s[1], s[2]);
+    add("BM_HiptileDefault", BM_Hiptile<Default>, s[0], s[1], s[2]);
     add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
@@ -476,7 +456,7 @@ int main(int argc, char** argv) {
   for (auto const& s : {std::array{1, 4096, 4096}, std::array{16, 4096, 4096}, std::array{32, 11008, 4096},
                         std::array{64, 4096, 4096}, std::array{128, 4096, 4096}}) {
     add("BM_Cublas", BM_Cublas, s[0], s[1], s[2]);
-    add("BM_HiptileDefault", BM_HiptileDefault, s[0], s[1], s[2]);
+    add("BM_HiptileDefault", BM_Hiptile<Default>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK64x128>", BM_Hiptile<StreamK64x128>, s[0], s[1], s[2]);
     add("BM_Hiptile<StreamK32x128>", BM_Hiptile<StreamK32x128>, s[0], s[1], s[2]);
