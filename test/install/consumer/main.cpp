@@ -1,7 +1,7 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
 // through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
 // convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device,
-// DefaultGemm choosing its configuration by shape, an
+// DefaultGemm choosing its configuration by shape (one problem, and strided batches), an
 // int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax and a
 // grouped GEMM of three experts (one without tokens), each checked against the installed host
 // reference. The same source is a simulator program
@@ -77,17 +77,18 @@ long long convolution_mismatches() {
   return c.mismatches + c.unwritten;
 }
 
-// An f16 GEMM D = A·B through operator Gemm with the workspace it asks for: every element against
-// the double-precision reference. Wrong elements, or -1.
+// An f16 GEMM D = A·B through operator Gemm with the workspace it asks for, as `batches` strided
+// batches sharing B (A and D stacked: together one (batches · M) × N × K product, which is the
+// reference): every element against the double-precision reference. Wrong elements, or -1.
 template <class Gemm>
-long long gemm_mismatches(int m, int n, int k) {  // K · 2 bytes: rows of A and B whole 16-byte vectors
+long long gemm_mismatches(int m, int n, int k, int batches = 1) {  // K · 2 bytes: whole 16-byte rows
   namespace host = hiptile::host;
   using hiptile::half_t;
   using hiptile::layout::ColumnMajor;
   using hiptile::layout::RowMajor;
-  host::HostMatrix<half_t, RowMajor> a(m, k);
+  host::HostMatrix<half_t, RowMajor> a(m * batches, k);
   host::HostMatrix<half_t, ColumnMajor> b(k, n);
-  host::HostMatrix<half_t, RowMajor> d(m, n);
+  host::HostMatrix<half_t, RowMajor> d(m * batches, n);
   host::fill_random(a, 3, -1.0, 1.0);
   host::fill_random(b, 4, -1.0, 1.0);
   host::poison(d);
@@ -96,6 +97,11 @@ long long gemm_mismatches(int m, int n, int k) {  // K · 2 bytes: rows of A and
   host::DeviceBuffer<half_t> d_device(std::as_const(d).span());
   typename Gemm::Arguments args{.problem = {m, n, k}, .a = {a_device.data(), a.ld()}, .b = {b_device.data(), b.ld()},
                                 .d = {d_device.data(), d.ld()}, .output_op = {1.0f, 0.0f}};
+  if (batches > 1) {
+    args.batch_count = batches;
+    args.batch_stride_a = m * a.ld();  // batch i: rows i·M … of A and D; B the same for all
+    args.batch_stride_d = m * d.ld();
+  }
   args.workspace_bytes = Gemm::get_workspace_size(args);
   host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
   args.workspace = workspace.data();
@@ -110,12 +116,13 @@ long long gemm_mismatches(int m, int n, int k) {  // K · 2 bytes: rows of A and
   d_device.copy_to_host(d.span());
   host::HostMatrix<double> reference;
   host::HostMatrix<double> magnitude;
-  host::reference_gemm({m, n, k}, 1.0, a, b, 0.0, host::HostMatrix<half_t, RowMajor>{}, reference, &magnitude);
+  host::reference_gemm({m * batches, n, k}, 1.0, a, b, 0.0, host::HostMatrix<half_t, RowMajor>{}, reference,
+                       &magnitude);
   host::Comparison const c = host::compare(d, reference, magnitude, host::gemm_tolerance<half_t, half_t>(k));
   if constexpr (requires { gemm.choice(); }) {
     hiptile::gemm::device::GemmChoice const& choice = gemm.choice();
-    std::printf("hiptile consumer: DefaultGemm chose a %dx%dx%d tile (%s)\n", choice.tile_m, choice.tile_n,
-                choice.tile_k, hiptile::gemm::device::to_string(choice.reason));
+    std::printf("hiptile consumer: DefaultGemm, %d batch(es) of %dx%dx%d, chose a %dx%dx%d tile (%s)\n", batches, m,
+                n, k, choice.tile_m, choice.tile_n, choice.tile_k, hiptile::gemm::device::to_string(choice.reason));
   } else {
     std::printf("hiptile consumer: stream-K GEMM on %d workgroups (%d tiles shared among %d units)\n",
                 gemm.workgroups(), gemm.stream_k().sk_tiles, gemm.stream_k().units);
@@ -124,7 +131,7 @@ long long gemm_mismatches(int m, int n, int k) {  // K · 2 bytes: rows of A and
 }
 
 // DefaultGemmConfiguration with stream-K on the device's workgroups (queried), and DefaultGemm,
-// which picks its configuration by shape (here a decode-size M).
+// which picks its configuration by shape: a decode-size M, and three strided batches.
 long long f16_gemm_mismatches() {
   using hiptile::half_t;
   using hiptile::layout::ColumnMajor;
@@ -138,7 +145,8 @@ long long f16_gemm_mismatches() {
   using Default = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
   long long const stream_k = gemm_mismatches<StreamK>(300, 200, 520);
   long long const selected = gemm_mismatches<Default>(24, 200, 520);
-  return stream_k < 0 || selected < 0 ? -1 : stream_k + selected;
+  long long const batched = gemm_mismatches<Default>(40, 200, 520, 3);
+  return stream_k < 0 || selected < 0 || batched < 0 ? -1 : stream_k + selected + batched;
 }
 
 // A 130 × 70 × 200 int8 GEMM with an int8 D: D = saturate(round(A·B · row[m] · column[n])) with

@@ -54,7 +54,7 @@ constexpr char const* to_string(ChoiceReason r) noexcept {
     case ChoiceReason::kFewTiles: return "few tiles: under half the device, smaller tiles shared by stream-K";
     case ChoiceReason::kLongK: return "long K over very few tiles: K split into slices, summed by a second kernel";
     case ChoiceReason::kPartialLastWave: return "last wave at most half full: its tiles shared by stream-K";
-    case ChoiceReason::kFullWaves: return "full waves: data-parallel, the largest tile";
+    case ChoiceReason::kFullWaves: return "data-parallel, the largest tile: full waves, or no other rule's candidate takes it";
     case ChoiceReason::kOnlyEligible: return "the first candidate that takes the problem";
   }
   return "unknown";
