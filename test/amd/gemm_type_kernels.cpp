@@ -1,6 +1,7 @@
 // The GEMM element types beyond f16/bf16 (gfx942), compiled so that their ISA can be checked
 // (test/amd/CMakeLists.txt): f32 and xf32, int8 with an int32 and an int8 D, and the four FNUZ fp8
-// mixes with ScaledLinearCombination (scales, saturation, amax); DefaultGemm's small-M candidates.
+// mixes with ScaledLinearCombination (scales, saturation, amax); f32 and int8 with MN-contiguous
+// operands; DefaultGemm's small-M candidates.
 // One kernel per configuration, each an explicit instantiation of the __global__ entry Gemm::run()
 // launches.
 #include <cstddef>
@@ -30,6 +31,10 @@ using Xf32 = device::Gemm<float, RowMajor, float, ColumnMajor, float, RowMajor, 
                           F32::kStages>;
 using I8ToI32 = Default<std::int8_t, std::int8_t, std::int32_t>;
 using I8ToI8 = Default<std::int8_t, std::int8_t, std::int8_t>;
+// MN-contiguous operands of 4- and 1-byte types (the transposing loader's one- and two-k words).
+using F32NN = device::DefaultGemmConfiguration<float, ColumnMajor, float, RowMajor, float, RowMajor, Gfx942>;
+using I8NT = device::DefaultGemmConfiguration<std::int8_t, ColumnMajor, std::int8_t, RowMajor, std::int32_t, RowMajor,
+                                              Gfx942>;
 using Fp8Fp8 = Default<float8_e4m3fnuz, float8_e4m3fnuz, half_t>;
 using Fp8Bf8 = Default<float8_e4m3fnuz, float8_e5m2fnuz, half_t>;
 using Bf8Fp8 = Default<float8_e5m2fnuz, float8_e4m3fnuz, float>;
@@ -59,6 +64,8 @@ template struct LaunchBudget<Bf8Fp8>;
 template struct LaunchBudget<Bf8Bf8>;
 template struct LaunchBudget<GroupedF16>;
 template struct LaunchBudget<SmallM32>;
+template struct LaunchBudget<F32NN>;
+template struct LaunchBudget<I8NT>;
 template struct LaunchBudget<SmallM16>;
 
 }  // namespace gemm_type_isa
@@ -75,3 +82,5 @@ template __global__ void hiptile::kernel_entry<gemm_type_isa::GroupedF16::Kernel
     gemm_type_isa::GroupedF16::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::SmallM32::Kernel>(gemm_type_isa::SmallM32::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::SmallM16::Kernel>(gemm_type_isa::SmallM16::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::F32NN::Kernel>(gemm_type_isa::F32NN::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::I8NT::Kernel>(gemm_type_isa::I8NT::Kernel::Params);
