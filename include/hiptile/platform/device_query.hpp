@@ -5,10 +5,12 @@
 //   query_compute_units(n)                          CUs (amd), SMs (nvidia), the simulated device's
 //                                                   (sim::compute_units(), MI300X's 304 by default)
 //   query_resident_workgroups<Kernel>(threads, lds, n)  workgroups of Kernel one of them holds at once
+//   query_device_workgroups<Kernel>(threads, lds, n)    the whole device's: units × resident
 //
 // Each returns kErrorDeviceQuery when the runtime cannot say (no device, an error), never a guess.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include "hiptile/core/status.hpp"
 #include "hiptile/platform/launch.hpp"
@@ -70,6 +72,18 @@ Status query_resident_workgroups(unsigned threads, std::size_t lds_bytes, int& w
 #endif
   if (n < 1) return Status::kErrorDeviceQuery;
   workgroups = n;
+  return Status::kSuccess;
+}
+
+// Workgroups of Kernel the whole device holds at once: compute units × resident per unit (a
+// persistent grid's size, and the slots a tile count is measured against).
+template <KernelFunctor Kernel>
+Status query_device_workgroups(unsigned threads, std::size_t lds_bytes, std::int64_t& workgroups) noexcept {
+  int units = 0;
+  int resident = 0;
+  if (Status const q = query_compute_units(units); !ok(q)) return q;
+  if (Status const q = query_resident_workgroups<Kernel>(threads, lds_bytes, resident); !ok(q)) return q;
+  workgroups = std::int64_t(units) * resident;
   return Status::kSuccess;
 }
 

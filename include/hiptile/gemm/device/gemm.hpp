@@ -136,16 +136,15 @@ class Gemm {
     s.dp_tiles = static_cast<int>(std::min<std::int64_t>(tiles(p), kernel::kMaxTiles));
     if constexpr (kStreamK) {
       int units = 0;
-      if (args.stream_k_workgroups == 0 || args.stream_k_partitions == 0) {
+      if (args.stream_k_partitions == 0) {
         if (Status const q = query_compute_units(units); !ok(q)) return q;
       }
       // (The grid is then at most the larger of the tiles and these workgroups: within kMaxWorkgroups.)
-      int workgroups = static_cast<int>(std::min<std::int64_t>(args.stream_k_workgroups, kMaxWorkgroups));
-      if (workgroups == 0) {
-        int resident = 0;
-        if (Status const q = query_resident_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, resident); !ok(q)) return q;
-        workgroups = static_cast<int>(std::min<std::int64_t>(std::int64_t(units) * resident, kMaxWorkgroups));
+      std::int64_t resident = args.stream_k_workgroups;  // 0: the device's
+      if (resident == 0) {
+        if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, resident); !ok(q)) return q;
       }
+      int const workgroups = static_cast<int>(std::min<std::int64_t>(resident, kMaxWorkgroups));
       int const partitions = args.stream_k_partitions != 0 ? args.stream_k_partitions : Arch::xcds(units);
       if (Status const m = kernel::StreamKSchedule::make(s.dp_tiles, ceil_div(p.k, TileShape::kK), workgroups,
                                                            partitions, s);

@@ -172,11 +172,8 @@ class GroupedGemm {
   static Status grid(Arguments const& args, std::int64_t tiles, int& workgroups) noexcept {
     std::int64_t w = args.workgroups;
     if (w == 0) {
-      int units = 0;
-      int resident = 0;
-      if (Status const q = query_compute_units(units); !ok(q)) return q;
-      if (Status const q = query_resident_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, resident); !ok(q)) return q;
-      w = std::max<std::int64_t>(std::int64_t(units) * resident, 1);
+      if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, w); !ok(q)) return q;
+      w = std::max<std::int64_t>(w, 1);
     }
     workgroups = static_cast<int>(std::min(w, tiles));
     return Status::kSuccess;

@@ -92,7 +92,6 @@ class SelectingGemm {
     bare.workspace_bytes = 0;
     Status const statuses[] = {Candidates::can_implement(bare)...};
     GemmCandidateShape shapes[] = {shape_of<Candidates>()...};
-    int units = 0;
     bool any = false;
     for (int i = 0; i < kCandidates; ++i) {
       shapes[i].eligible = ok(statuses[i]) || statuses[i] == Status::kErrorWorkspaceNull ||
@@ -100,9 +99,8 @@ class SelectingGemm {
       any = any || shapes[i].eligible;
     }
     if (!any) return statuses[0];
-    if (Status const q = query_compute_units(units); !ok(q)) return q;
     Status query = Status::kSuccess;
-    std::int64_t const slots[] = {resident_slots<Candidates>(units, query)...};
+    std::int64_t const slots[] = {device_slots<Candidates>(query)...};
     if (!ok(query)) return query;
     for (int i = 0; i < kCandidates; ++i) shapes[i].slots = slots[i];
     ShapeChoice const picked = ShapeHeuristic::choose(args.problem, args.batch_count, shapes);
@@ -186,13 +184,13 @@ class SelectingGemm {
     return {-1,         ChoiceReason::kNone, G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK,
             G::kStages, G::kSplitK,          1,                    G::kThreads,          G::kLdsBytes};
   }
-  // The device's compute units × the workgroups of G's kernel each holds at once.
+  // The workgroups of G's kernel the device holds at once (status: the query's failure, if any).
   template <class G>
-  static std::int64_t resident_slots(int units, Status& status) noexcept {
-    int resident = 0;
-    Status const q = query_resident_workgroups<typename G::Kernel>(unsigned(G::kThreads), G::kLdsBytes, resident);
+  static std::int64_t device_slots(Status& status) noexcept {
+    std::int64_t slots = 0;
+    Status const q = query_device_workgroups<typename G::Kernel>(unsigned(G::kThreads), G::kLdsBytes, slots);
     if (!ok(q)) status = q;
-    return std::int64_t(units) * resident;
+    return slots;
   }
   // f.template operator()<i>() for the run-time index i.
   template <class F>
