@@ -1,7 +1,9 @@
 ; Hand-written for gemm_isa_table's self-test (gemm_isa_table_test.py): one gfx942 kernel laid out
 ; the way LLVM lays out hiptile's mainloop. A first loop without MFMAs (not the main loop); then
-; the main K loop with its latch block placed before the header, a global load whose edge mask is
-; a block that s_cbranch_execz skips, two 32x32x8 MFMAs, and two branches back to the latch.
+; the main K loop with its latch block placed before the header (entered by a branch to the
+; header), a global load whose edge mask is a block that s_cbranch_execz skips, two 32x32x8 MFMAs,
+; and two ways back to the latch: directly (the last tiles: nothing to store) or through the block
+; that stores the next tile to LDS and is laid out after the loop's last backward branch.
 	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 	.amdhsa_code_object_version 6
 	.text
@@ -41,9 +43,9 @@ _Z9loop_tilePKfPf:                      ; @_Z9loop_tilePKfPf
 	v_mfma_f32_32x32x8_f16 v[12:27], v[6:7], v[8:9], v[12:27]
 	v_mfma_f32_32x32x8_f16 v[12:27], v[8:9], v[6:7], v[12:27]
 	s_nop 1
-	ds_write_b128 v1, v[2:5]
 	s_cbranch_vccnz .LBB0_3
 ; %bb.8:                                ;   in Loop: Header=BB0_4 Depth=1
+	ds_write_b128 v1, v[2:5]
 	v_add_u32_e32 v1, 16, v1
 	s_branch .LBB0_3
 .LBB0_6:
