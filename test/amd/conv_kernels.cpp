@@ -9,6 +9,7 @@
 
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/platform/launch.hpp"
+#include "../common/launch_budget.hpp"
 
 #ifndef HIPTILE_CONV_ARCH
 #error "define HIPTILE_CONV_ARCH to the arch tag, e.g. -DHIPTILE_CONV_ARCH=hiptile::arch::Gfx942"
@@ -47,25 +48,22 @@ using DgradFastPlain = DgradDivision<RowDivision::kFast, RowDivision::kPlain>;
 using DgradPlainFast = DgradDivision<RowDivision::kPlain, RowDivision::kFast>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, F16Dgrad>);
 
-// What the ISA cannot show: the dynamic LDS fits one workgroup, and the entry's launch bound is
-// the block size run() launches.
-template <class Conv>
-struct LaunchBudget {
-  static_assert(Conv::kLdsBytes <= 64 * 1024, "the convolution's dynamic LDS exceeds 64 KiB per workgroup");
-  static_assert(Conv::Kernel::kMaxThreadsPerBlock == Conv::kThreads,
-                "the kernel's launch bound is not the block size run() launches");
-};
-template struct LaunchBudget<F16Fprop>;
-template struct LaunchBudget<F16Dgrad>;
-template struct LaunchBudget<F16Wgrad>;
-template struct LaunchBudget<Bf16Fprop>;
-template struct LaunchBudget<Bf16Dgrad>;
-template struct LaunchBudget<Bf16Wgrad>;
-template struct LaunchBudget<AnalyticFprop>;
-template struct LaunchBudget<AnalyticDgrad>;
-template struct LaunchBudget<AnalyticWgrad>;
-
 }  // namespace conv_isa
+
+// What the ISA cannot show (the LDS budget and launch bound), checked and recorded
+// (test/common/launch_budget.hpp).
+template struct hiptile::test::LaunchBudget<conv_isa::F16Fprop>;
+template struct hiptile::test::LaunchBudget<conv_isa::F16Dgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::F16Wgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::Bf16Fprop>;
+template struct hiptile::test::LaunchBudget<conv_isa::Bf16Dgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::Bf16Wgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::AnalyticFprop>;
+template struct hiptile::test::LaunchBudget<conv_isa::AnalyticDgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::AnalyticWgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::DgradPlainPlain>;
+template struct hiptile::test::LaunchBudget<conv_isa::DgradFastPlain>;
+template struct hiptile::test::LaunchBudget<conv_isa::DgradPlainFast>;
 
 template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);

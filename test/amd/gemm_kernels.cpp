@@ -11,6 +11,7 @@
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/launch.hpp"
+#include "../common/launch_budget.hpp"
 
 #ifndef HIPTILE_GEMM_ARCH
 #error "define HIPTILE_GEMM_ARCH to the arch tag, e.g. -DHIPTILE_GEMM_ARCH=hiptile::arch::Gfx942"
@@ -37,29 +38,19 @@ using Bf16RC = Default<bfloat16_t, RowMajor, ColumnMajor>;
 using Bf16CR = Default<bfloat16_t, ColumnMajor, RowMajor>;
 using Bf16CC = Default<bfloat16_t, ColumnMajor, ColumnMajor>;
 
-// What the ISA cannot show: the dynamic LDS a launch asks for fits one workgroup (64 KiB on
-// gfx942 and gfx90a), and the entry's launch bound (the block size the compiler budgets registers
-// for) is the block size Gemm::run() launches.
-inline constexpr std::size_t kLdsLimit = 64 * 1024;
-
-template <class Gemm>
-struct LaunchBudget {
-  static_assert(Gemm::kLdsBytes <= kLdsLimit, "the GEMM's dynamic LDS exceeds 64 KiB per workgroup");
-  static_assert(Gemm::Kernel::kLdsBytes == Gemm::kLdsBytes, "the kernel and the operator disagree on LDS bytes");
-  static_assert(Gemm::Kernel::kMaxThreadsPerBlock == Gemm::kThreads,
-                "the kernel's launch bound is not the block size Gemm::run() launches");
-};
-
-template struct LaunchBudget<F16RR>;
-template struct LaunchBudget<F16RC>;
-template struct LaunchBudget<F16CR>;
-template struct LaunchBudget<F16CC>;
-template struct LaunchBudget<Bf16RR>;
-template struct LaunchBudget<Bf16RC>;
-template struct LaunchBudget<Bf16CR>;
-template struct LaunchBudget<Bf16CC>;
 
 }  // namespace gemm_isa
+
+// What the ISA cannot show (the LDS budget and launch bound), checked and recorded
+// (test/common/launch_budget.hpp).
+template struct hiptile::test::LaunchBudget<gemm_isa::F16RR>;
+template struct hiptile::test::LaunchBudget<gemm_isa::F16RC>;
+template struct hiptile::test::LaunchBudget<gemm_isa::F16CR>;
+template struct hiptile::test::LaunchBudget<gemm_isa::F16CC>;
+template struct hiptile::test::LaunchBudget<gemm_isa::Bf16RR>;
+template struct hiptile::test::LaunchBudget<gemm_isa::Bf16RC>;
+template struct hiptile::test::LaunchBudget<gemm_isa::Bf16CR>;
+template struct hiptile::test::LaunchBudget<gemm_isa::Bf16CC>;
 
 template __global__ void hiptile::kernel_entry<gemm_isa::F16RR::Kernel>(gemm_isa::F16RR::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_isa::F16RC::Kernel>(gemm_isa::F16RC::Kernel::Params);

@@ -11,6 +11,7 @@
 #include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/launch.hpp"
+#include "../common/launch_budget.hpp"
 
 namespace gemm_type_isa {
 
@@ -48,27 +49,24 @@ static_assert(SmallM32::TileShapeType::kM == 32 && SmallM16::TileShapeType::kM =
 // The grouped GEMM's persistent kernel around the f16 default's mainloop and epilogue.
 using GroupedF16 = device::GroupedGemmOf<Default<half_t, half_t, half_t>>;
 
-template <class Gemm>
-struct LaunchBudget {
-  static_assert(Gemm::kLdsBytes <= 64 * 1024, "the GEMM's dynamic LDS exceeds 64 KiB per workgroup");
-  static_assert(Gemm::Kernel::kMaxThreadsPerBlock == Gemm::kThreads,
-                "the kernel's launch bound is not the block size Gemm::run() launches");
-};
-template struct LaunchBudget<F32>;
-template struct LaunchBudget<Xf32>;
-template struct LaunchBudget<I8ToI32>;
-template struct LaunchBudget<I8ToI8>;
-template struct LaunchBudget<Fp8Fp8>;
-template struct LaunchBudget<Fp8Bf8>;
-template struct LaunchBudget<Bf8Fp8>;
-template struct LaunchBudget<Bf8Bf8>;
-template struct LaunchBudget<GroupedF16>;
-template struct LaunchBudget<SmallM32>;
-template struct LaunchBudget<F32NN>;
-template struct LaunchBudget<I8NT>;
-template struct LaunchBudget<SmallM16>;
 
 }  // namespace gemm_type_isa
+
+// What the ISA cannot show (the LDS budget and launch bound), checked and recorded
+// (test/common/launch_budget.hpp).
+template struct hiptile::test::LaunchBudget<gemm_type_isa::F32>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::Xf32>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::I8ToI32>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::I8ToI8>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::Fp8Fp8>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::Fp8Bf8>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::Bf8Fp8>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::Bf8Bf8>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::GroupedF16>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::SmallM32>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::F32NN>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::I8NT>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::SmallM16>;
 
 template __global__ void hiptile::kernel_entry<gemm_type_isa::F32::Kernel>(gemm_type_isa::F32::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::Xf32::Kernel>(gemm_type_isa::Xf32::Kernel::Params);

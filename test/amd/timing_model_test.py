@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Unit tests of scripts/timing_model on hand-written instruction sequences.
+
+usage: timing_model_test.py <path to timing_model> <data dir>
+
+Every expected time below is worked out by hand from the model's rules (the script's header) with
+the parameters each test passes explicitly, so a change of the published defaults does not move
+them: issue slots every 4 cycles, v_mfma_f32_32x32x8_f16 = 32 cycles, MFMA result latency 8 beyond
+that, VALU 4 cycles with results readable 8 cycles after issue, a buffer_load_dwordx4 moves 1024
+bytes through a 64-byte-per-cycle port and returns 240 cycles later, barrier release 16 cycles.
+"""
+
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import unittest
+
+MODEL = None
+DATA = None
+
+PARAMS = {"issue_interval": 4, "valu_cycles": 4, "valu_latency": 8, "mfma_result_latency": 8,
+          "vmem_bytes_per_cycle": 64, "l2_latency": 240, "barrier_latency": 16, "lds_bytes_per_cycle": 128,
+          "lds_latency": 64, "lds_conflict_factor": 1.0, "branch_taken_cycles": 8}
+
+
+def load_module():
+    sys.dont_write_bytecode = True
+    loader = importlib.machinery.SourceFileLoader("timing_model", MODEL)
+    spec = importlib.util.spec_from_loader("timing_model", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def ops(tm, text):
+    """Ops from 'mnemonic operands' lines."""
+    out = []
+    for line in text.strip().splitlines():
+        parts = line.strip().split(None, 1)
+        out.append(tm.Op(parts[0], parts[1] if len(parts) > 1 else ""))
+    return out
+
+
+MFMA = "v_mfma_f32_32x32x8_f16"
+
+
+class Replay(unittest.TestCase):
+    def setUp(self):
+        self.tm = load_module()
+
+    def run_waves(self, programs, simds=1, waves_per_group=1):
+        return self.tm.replay(programs, waves_per_group, PARAMS, simds)
+
+    def test_a_chain_of_dependent_mfmas_runs_back_to_back(self):
+        # Each MFMA accumulates into the previous one's result (SrcC forwarding): issued at 0, 32,
+        # 64, 96; the last completes at 128.
+        chain = ops(self.tm, "\n".join(["%s v[0:15], v[16:17], v[18:19], v[0:15]" % MFMA] * 4 + ["s_endpgm"]))
+        self.assertEqual(self.run_waves([chain]), 128)
+
+    def test_a_valu_reading_an_mfma_result_waits_for_its_latency(self):
+        # v_mov reads v3 of the MFMA issued at 0: 32 + 8 = 40; s_endpgm at 44, the VALU done at 44.
+        program = ops(self.tm, "%s v[0:15], v[16:17], v[18:19], v[0:15]\nv_mov_b32_e32 v20, v3\ns_endpgm" % MFMA)
+        self.assertEqual(self.run_waves([program]), 44)
+
+    def test_independent_valu_issues_under_a_running_mfma(self):
+        # The MFMA occupies the matrix pipe from 0 to 32; three independent VALUs issue at 4, 8, 12
+        # beside it and s_endpgm at 16: the wave ends when the MFMA does, at 32.
+        program = ops(self.tm, "%s v[0:15], v[16:17], v[18:19], v[0:15]\n"
+                               "v_mov_b32_e32 v20, v21\nv_mov_b32_e32 v22, v23\nv_mov_b32_e32 v24, v25\ns_endpgm" % MFMA)
+        self.assertEqual(self.run_waves([program]), 32)
+
+    def test_a_load_followed_by_its_waitcnt_exposes_the_latency(self):
+        # Load issued at 0: 1024 bytes / 64 = 16 cycles of transfer + 240 = 256. The waitcnt issues at
+        # 256, s_endpgm at 260.
+        program = ops(self.tm, "buffer_load_dwordx4 v[0:3], v4, s[0:3], 0 offen\ns_waitcnt vmcnt(0)\ns_endpgm")
+        self.assertEqual(self.run_waves([program]), 260)
+
+    def test_vmcnt_n_waits_only_for_the_older_loads(self):
+        # Two loads at 0 and 4: the port serialises them, done at 256 and 272. vmcnt(1) needs only
+        # the first: it issues at 256; s_endpgm at 260; the wave ends when the second lands, 272.
+        program = ops(self.tm, "buffer_load_dwordx4 v[0:3], v4, s[0:3], 0 offen\n"
+                               "buffer_load_dwordx4 v[8:11], v4, s[0:3], 0 offen\n"
+                               "s_waitcnt vmcnt(1)\nv_mov_b32_e32 v20, v0\ns_endpgm")
+        # v_mov at 260 (after the waitcnt at 256), s_endpgm at 264, the second load lands at 272.
+        self.assertEqual(self.run_waves([program]), 272)
+
+    def test_two_waves_interleave_one_hides_the_others_load(self):
+        # Each wave: a load, its waitcnt, four independent MFMAs. Alone: load lands at 256, MFMAs
+        # at 260, 292, 324, 356, done at 388. Two waves on one SIMD: the second load queues behind
+        # the first (lands at 272); the older wave wins each free matrix-pipe slot, so the eight
+        # MFMAs run back to back from 260: done at 260 + 8 * 32 = 516, not 2 * 388.
+        text = "buffer_load_dwordx4 v[40:43], v44, s[0:3], 0 offen\ns_waitcnt vmcnt(0)\n" + "\n".join(
+            "%s v[%d:%d], v[40:41], v[42:43], v[%d:%d]" % (MFMA, 64 + 16 * i, 79 + 16 * i, 64 + 16 * i, 79 + 16 * i)
+            for i in range(4)) + "\ns_endpgm"
+        program = ops(self.tm, text)
+        self.assertEqual(self.run_waves([program]), 388)
+        self.assertEqual(self.run_waves([program, program]), 516)
+
+    def test_a_barrier_holds_every_wave_of_the_workgroup(self):
+        # Wave 0 (SIMD 0) issues ten VALUs (0..36) and reaches the barrier at 40; wave 1 (SIMD 1)
+        # arrives at 0. Both leave at 40 + 16 = 56: v_mov at 56, s_endpgm at 60, VALU done at 60.
+        busy = ops(self.tm, "\n".join("v_mov_b32_e32 v%d, v%d" % (i, i + 20) for i in range(10)) +
+                   "\ns_barrier\nv_mov_b32_e32 v40, v41\ns_endpgm")
+        idle = ops(self.tm, "s_barrier\nv_mov_b32_e32 v40, v41\ns_endpgm")
+        self.assertEqual(self.run_waves([[busy, idle]], simds=2), 60)
+        # Without the barrier the idle wave is done at 8 and the busy one at 44 (eleven VALUs, 0..40).
+        self.assertEqual(self.run_waves([[busy[:10] + busy[11:], idle[1:]]], simds=2), 44)
+
+    def test_s_nop_holds_its_wave_n_plus_one_slots(self):
+        program = ops(self.tm, "s_nop 3\ns_endpgm")
+        self.assertEqual(self.run_waves([program]), 16)
+
+
+class Occupancy(unittest.TestCase):
+    def test_registers_lds_and_block_size_bound_the_workgroups_per_cu(self):
+        tm = load_module()
+        mi300x = tm.DEVICES["mi300x"]
+        # 126 VGPRs -> 128 -> 4 waves per SIMD; 256 threads = 4 waves; 37,376 bytes of LDS: 1 per CU.
+        self.assertEqual(tm.workgroups_per_cu(126, 37376, 256, mi300x), 1)
+        # Half the LDS: registers allow 4 workgroups, LDS 3 (65,536 / 18,688).
+        self.assertEqual(tm.workgroups_per_cu(126, 18688, 256, mi300x), 3)
+        # 256 VGPRs: 2 waves per SIMD -> 2 workgroups of 4 waves without LDS.
+        self.assertEqual(tm.workgroups_per_cu(256, 0, 256, mi300x), 2)
+        # 512 threads = 8 waves, 168 VGPRs -> 3 waves per SIMD = 12 per CU: one workgroup.
+        self.assertEqual(tm.workgroups_per_cu(168, 0, 512, mi300x), 1)
+
+    def test_l2_reuse_of_a_grouped_band(self):
+        tm = load_module()
+        # 38 resident 128x128 tiles on an XCD, in bands of 8 rows: 8 A panels and 5 B panels fetched
+        # for 38 tiles' 76 panel loads -> 1 - 13/76.
+        self.assertAlmostEqual(tm.l2_hit_rate(128, 128, 64, 64, 38), 1 - 13 / 76)
+        # One tile: nothing to reuse.
+        self.assertEqual(tm.l2_hit_rate(128, 128, 1, 1, 38), 0.0)
+
+
+class Paths(unittest.TestCase):
+    def test_the_kernel_paths_of_the_hand_written_loop(self):
+        tm = load_module()
+        body = tm.isa_table.kernel_body(os.path.join(DATA, "gemm_loop_kernel.s"), "_Z9loop_tilePKfPf")
+        prologue, iteration, epilogue = tm.kernel_paths(body, 16)
+        mnemonics = lambda items: [body[i][1] for i, _ in items]
+        # The prologue runs the first loop's body once (its back edge is not followed) and the
+        # branch to the header is taken.
+        self.assertEqual(mnemonics(prologue)[-1], "s_branch")
+        self.assertTrue(prologue[-1][1])
+        self.assertIn("ds_write_b128", mnemonics(iteration))
+        self.assertEqual(mnemonics(epilogue), ["global_store_dwordx4", "s_endpgm"])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        sys.exit(2)
+    MODEL, DATA = sys.argv[1:3]
+    unittest.main(argv=sys.argv[:1], verbosity=2)
