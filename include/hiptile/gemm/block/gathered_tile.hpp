@@ -1,7 +1,7 @@
 #pragma once
 // GatheredTile: one operand tile (TileMN × TileK elements) held in registers between a gather from
-// global memory and its store into a PackedLdsLayout stage — the part every RegisterStagedLoader
-// whose addresses are not those of a matrix shares (the convolution iterators). The loader says
+// global memory and its store into an LDS stage (register_staged_lds_layout.hpp) — the part every
+// RegisterStagedLoader whose addresses are not those of a matrix shares (the convolution iterators). The loader says
 // where each access comes from; GatheredTile owns which thread loads what, and the LDS writes.
 //
 // Each 16-byte vector of the tile is gathered from kVectorElements / AccessElements accesses of
@@ -21,7 +21,7 @@
 #include "hiptile/arch/buffer_memory.hpp"
 #include "hiptile/arch/lds_access.hpp"
 #include "hiptile/core/array.hpp"
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/block/register_staged_lds_layout.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -34,7 +34,7 @@ template <class Element, OperandMajor Major, int TileMN, int TileK, int Threads,
 class GatheredTile {
  public:
   using ElementType = Element;
-  using LdsLayout = PackedLdsLayout<Element, TileMN, TileK>;
+  using LdsLayout = RegisterStagedLdsLayout<Element, Major, TileMN, TileK>;
   static constexpr OperandMajor kMajor = Major;
   static constexpr int kTileMN = TileMN;
   static constexpr int kTileK = TileK;

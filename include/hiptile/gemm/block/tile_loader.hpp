@@ -1,7 +1,8 @@
 #pragma once
 // TileLoader: the matrix model of RegisterStagedLoader (global_tile_loader.hpp). It moves one
-// operand tile (TileMN × TileK elements of an MN × K matrix operand) from global memory into a
-// PackedLdsLayout stage, in two steps so the mainloop can overlap them with math:
+// operand tile (TileMN × TileK elements of an MN × K matrix operand) from global memory into an
+// LDS stage (register_staged_lds_layout.hpp), in two steps so the mainloop can overlap them with
+// math:
 //   load(k_tile): global → registers, with 16-byte buffer loads; elements outside the operand read 0;
 //   store(stage): registers → LDS.
 //
@@ -34,7 +35,7 @@
 #include "hiptile/core/array.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/block/register_staged_lds_layout.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -44,7 +45,7 @@ template <class Element, OperandMajor Major, int TileMN, int TileK, int Threads>
 class TileLoader {
  public:
   using Params = OperandView<Element>;
-  using LdsLayout = PackedLdsLayout<Element, TileMN, TileK>;
+  using LdsLayout = RegisterStagedLdsLayout<Element, Major, TileMN, TileK>;
   static constexpr int kVectorElements = LdsLayout::kPackElements;
   using Vector = Array<Element, kVectorElements>;
   // What a thread holds between load and store: each vector as four 32-bit words. The loader only

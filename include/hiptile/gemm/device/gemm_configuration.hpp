@@ -21,7 +21,7 @@
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/gemm/block/async_tile_copy.hpp"
-#include "hiptile/gemm/block/packed_lds_layout.hpp"
+#include "hiptile/gemm/block/register_staged_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
@@ -47,15 +47,16 @@ struct GemmComponents {
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
   // NVIDIA with both operands K-contiguous: cp.async straight into swizzled shared memory.
-  // Otherwise the loads pass through registers into PackedLdsLayout stages (gfx942 has no 16-byte
-  // global-to-LDS copy; MN-contiguous tiles are transposed on the way).
+  // Otherwise the loads pass through registers into the stages of register_staged_lds_layout.hpp
+  // (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles are transposed on the way).
   static constexpr bool kAsyncCopy =
       Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
-  template <class Element, int TileMN>
-  using LdsLayout = std::conditional_t<kAsyncCopy, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
-                                       block::PackedLdsLayout<Element, TileMN, TileShape::kK>>;
-  using LdsLayoutA = LdsLayout<ElementA, TileShape::kM>;
-  using LdsLayoutB = LdsLayout<ElementB, TileShape::kN>;
+  template <class Element, OperandMajor Major, int TileMN>
+  using LdsLayout =
+      std::conditional_t<kAsyncCopy, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
+                         block::RegisterStagedLdsLayout<Element, Major, TileMN, TileShape::kK>>;
+  using LdsLayoutA = LdsLayout<ElementA, kMajorA, TileShape::kM>;
+  using LdsLayoutB = LdsLayout<ElementB, kMajorB, TileShape::kN>;
 
   using WaveMma = wave::WaveMmaFor<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>;
 
@@ -295,7 +296,8 @@ struct GemmConditions {
   static constexpr bool packs_fit_layout(int packs) {
     if (packs == 0) return true;                                        // kTileKWholePacks says so
     if (kNvidiaCopy) return packs >= 2 && (packs & (packs - 1)) == 0;  // SwizzledLdsLayout
-    return packs <= 8 || packs % 8 == 0;                                // PackedLdsLayout
+    return packs <= 8 || packs % 8 == 0;  // PackedLdsLayout; the register-staged swizzled stages
+                                          // take only powers of two, which pass this too
   }
   static constexpr bool kPacksFitLayout = packs_fit_layout(kPacksA) && packs_fit_layout(kPacksB);
   // MFMA: each lane reads one run of TileK / (64 / atom M) elements of a row, whole 16-byte packs.
