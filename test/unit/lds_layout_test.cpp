@@ -1,8 +1,9 @@
 // Shared-memory layouts of an operand tile, checked by brute force over every (row, k) of every
-// tile shape below: each is one to one, keeps 16-byte chunks whole and repeats every 8 rows; the
-// swizzled layout also serves ldmatrix without bank conflicts (32 banks of 4 bytes; 8 lanes read
-// one 16-byte chunk each from 8 consecutive rows at one k) and lets a warp's cp.async of 32
-// consecutive row-major chunks fill 4 whole 128-byte lines.
+// tile shape below: each is one to one and keeps 16-byte chunks whole; the swizzled layout repeats
+// every 8 rows, serves ldmatrix without bank conflicts (32 banks of 4 bytes; 8 lanes read one
+// 16-byte chunk each from 8 consecutive rows at one k) and lets a warp's cp.async of 32
+// consecutive row-major chunks fill 4 whole 128-byte lines; the packed layout serves the same
+// reads and both register-staged loaders' stores without bank conflicts, with no spare byte.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -210,9 +211,62 @@ std::string first_partial_line() {
   return "";
 }
 
-// Control for the two hardware checks: plain row-major storage (one to one, but without the
-// swizzle) must fail the ldmatrix check, and the packed layout — which stores the chunks of a row
-// a pack block apart — must fail the cp.async check.
+// The stores of the register-staged loaders (tile_loader.hpp, gathered_tile.hpp), one phase of
+// the LDS at a time; in each, the chunks written must lie at 8 different positions of their
+// 128-byte lines (so the lanes' words fall in different banks).
+//  K-contiguous: 8 lanes store one 16-byte vector each, lane i vector v0 + i: row v / packs,
+//  pack v % packs.
+//  MN-contiguous: the transposing loader's lanes hold V = 16 / sizeof(Element) rows of one k
+//  (rows V·u .. V·u + V - 1 for 8 consecutive u, u aligned to 8) and store row V·u + j of every
+//  lane together, one word of the chunk (row, pack) each.
+template <class L>
+std::string first_spread_failure(std::array<int, 8> const& rows, std::array<int, 8> const& ks) {
+  unsigned positions = 0;
+  std::ostringstream s;
+  for (int i = 0; i < 8; ++i) {
+    int const position = L::offset(rows[i], ks[i]) * kElementBytes<L> % kLineBytes / kChunkBytes;
+    s << " (" << rows[i] << ", " << ks[i] << ") at slot " << position;
+    positions |= 1u << position;
+  }
+  return positions == 0xffu ? "" : s.str();
+}
+
+template <class L>
+std::string first_k_store_conflict() {
+  int const packs = L::kTileK / L::kPackElements;
+  for (int v0 = 0; v0 + 8 <= L::kTileMN * packs; v0 += 8) {
+    std::array<int, 8> rows{}, ks{};
+    for (int i = 0; i < 8; ++i) {
+      rows[i] = (v0 + i) / packs;
+      ks[i] = (v0 + i) % packs * L::kPackElements;
+    }
+    std::string const f = first_spread_failure<L>(rows, ks);
+    if (!f.empty()) return "vectors from " + std::to_string(v0) + ":" + f;
+  }
+  return "";
+}
+
+template <class L>
+std::string first_transposed_store_conflict() {
+  constexpr int kRowsPerVector = kChunkBytes / kElementBytes<L>;
+  for (int u0 = 0; (u0 + 8) * kRowsPerVector <= L::kTileMN; u0 += 8) {
+    for (int j = 0; j < kRowsPerVector; ++j) {
+      for (int k = 0; k < L::kTileK; k += L::kPackElements) {
+        std::array<int, 8> rows{}, ks{};
+        for (int i = 0; i < 8; ++i) {
+          rows[i] = (u0 + i) * kRowsPerVector + j;
+          ks[i] = k;
+        }
+        if (std::string const f = first_spread_failure<L>(rows, ks); !f.empty()) return f;
+      }
+    }
+  }
+  return "";
+}
+
+// Controls for the hardware checks: plain row-major storage (one to one, but without the swizzle)
+// must fail the ldmatrix check and the transposed stores, and rows padded by a chunk must fail the
+// cp.async check.
 template <class Element, int TileMN, int TileK>
 struct RowMajorLdsLayout {
   using ElementType = Element;
@@ -224,14 +278,23 @@ struct RowMajorLdsLayout {
   static constexpr int offset(int row, int k) { return row * TileK + k; }
 };
 
+template <class Element, int TileMN, int TileK>
+struct RowPaddedLdsLayout : RowMajorLdsLayout<Element, TileMN, TileK> {
+  static constexpr int kRowElements = TileK + kChunkBytes / static_cast<int>(sizeof(Element));
+  static constexpr int kElements = TileMN * kRowElements;
+  static constexpr int offset(int row, int k) { return row * kRowElements + k; }
+};
+
 TEST_CASE("the bank and line checks reject layouts that conflict") {
   for_each_shape<RowMajorLdsLayout>([]<class L>() {
     INFO(shape<L>());
     CHECK(first_collision<L>() == "");
     CHECK(first_ldmatrix_conflict<L>() != "");
+    if (L::kTileMN >= 8 * kChunkBytes / kElementBytes<L>) CHECK(first_transposed_store_conflict<L>() != "");
   });
-  for_each_shape<PackedLdsLayout>([]<class L>() {
+  for_each_shape<RowPaddedLdsLayout>([]<class L>() {
     INFO(shape<L>());
+    CHECK(first_collision<L>() == "");
     CHECK(first_partial_line<L>() != "");
   });
 }
@@ -273,10 +336,10 @@ TEST_CASE("a warp's cp.async writes into the swizzled layout fill whole 128-byte
   });
 }
 
-TEST_CASE("the packed layout stores every element of the tile at its own offset within the stage") {
+TEST_CASE("the packed layout stores every element of the tile at its own offset, with no gaps") {
   for_each_shape<PackedLdsLayout>([]<class L>() {
     INFO(shape<L>());
-    CHECK(L::kElements >= L::kTileMN * L::kTileK);
+    CHECK(L::kElements == L::kTileMN * L::kTileK);
     CHECK(L::kBytes == std::size_t(L::kElements) * sizeof(typename L::ElementType));
     CHECK(first_collision<L>() == "");
   });
@@ -289,10 +352,18 @@ TEST_CASE("the packed layout keeps every 16-byte chunk of a row whole and aligne
   });
 }
 
-TEST_CASE("the packed layout repeats every 8 rows") {
+TEST_CASE("fragment reads of 8 rows of the packed layout hit all 32 banks once") {
   for_each_shape<PackedLdsLayout>([]<class L>() {
     INFO(shape<L>());
-    CHECK(first_aperiodic_row<L>() == "");
+    CHECK(first_ldmatrix_conflict<L>() == "");
+  });
+}
+
+TEST_CASE("the register-staged loaders' stores into the packed layout spread over all 8 chunk slots") {
+  for_each_shape<PackedLdsLayout>([]<class L>() {
+    INFO(shape<L>());
+    CHECK(first_k_store_conflict<L>() == "");
+    CHECK(first_transposed_store_conflict<L>() == "");
   });
 }
 

@@ -121,7 +121,7 @@ struct ConvComponents {
   // NVIDIA mma.sync with whole 16-byte accesses: cp.async straight into swizzled stages, which the
   // wave MMA reads with ldmatrix (K-contiguous operands) or ldmatrix.trans (MN-contiguous ones), with
   // Stages - 1 tiles in flight and no registers holding them. Otherwise (gfx9, narrower accesses)
-  // the tiles pass through registers into PackedLdsLayout stages.
+  // the tiles pass through registers into the stages of register_staged_lds_layout.hpp.
   static constexpr bool kAsyncCopy = gemm::MmaSyncAtom<MmaAtom> && AccessElements == kVectorElements<Element> &&
                                      sizeof(Element) == 2 && TileShape::kK >= 32 && power_of_two(TileShape::kK) &&
                                      swizzle_fits(TileShape::kM) && swizzle_fits(TileShape::kN);

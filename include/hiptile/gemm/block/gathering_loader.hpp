@@ -24,7 +24,7 @@ namespace hiptile::gemm::block {
 
 // How a loader moves its tiles from global memory into the LDS stages.
 enum class TileTransfer {
-  kRegisterStaged,  // global → registers → LDS (GatheredTile, PackedLdsLayout)
+  kRegisterStaged,  // global → registers → LDS (GatheredTile, register_staged_lds_layout.hpp)
   kAsyncCopy,       // cp.async global → shared (AsyncGatheredTile, swizzled layouts; NVIDIA only)
 };
 

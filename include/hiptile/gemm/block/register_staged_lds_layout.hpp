@@ -1,16 +1,15 @@
 #pragma once
 // RegisterStagedLdsLayout: the LDS layout of a stage that a register-staged loader writes
-// (tile_loader.hpp, gathered_tile.hpp) and the wave MMA reads.
-//
+// (tile_loader.hpp, gathered_tile.hpp) and the wave MMA reads. Neither has a spare byte: two
+// stages of a 128×128×32 f16 tile fill 32 KiB, so two workgroups share a gfx942 compute unit (64
+// KiB of LDS). The layout padded by a chunk every 8 rows took 37,376 bytes, left room for one
+// workgroup, one wave per SIMD, and nothing to hide the LDS latency (docs/timing_model.md).
 //  K-contiguous tile, 2, 4, 8 … 16-byte packs per row: SwizzledLdsLayout. Eight neighbouring
-//    threads store one whole 128-byte line (8 / packs rows × every pack), and the wave MMA reads
-//    one pack of 8 consecutive rows; the swizzle serves both without a spare byte. Two stages of a
-//    128×128×32 f16 tile fill 32 KiB exactly, so two workgroups share a gfx942 compute unit
-//    (64 KiB of LDS): the padded layout's 37,376 bytes left room for one, with one wave per SIMD
-//    and nothing to hide its LDS latency behind (docs/timing_model.md).
-//  MN-contiguous tile, or packs per row not a power of two: PackedLdsLayout. The transposing
-//    loader's 4-byte stores cover the same k of rows 8 apart, which only its spare chunk every 8
-//    rows spreads over the banks.
+//    threads store one whole 128-byte line (8 / packs rows × every pack), the wave MMA reads one
+//    pack of 8 consecutive rows, and rows 8 apart sit a constant distance apart, so each thread's
+//    reads of several rows take one address register.
+//  Otherwise (an MN-contiguous tile, which the loader transposes through word stores down rows 8
+//  apart): PackedLdsLayout, whose row key spreads those stores too.
 #include <bit>
 #include <type_traits>
 

@@ -3,9 +3,9 @@
 // 16-byte columns (m16n8k16 for f16/bf16, m16n8k32 for 8-bit types). Fragments come from an LDS
 // stage with ldmatrix.x4: 16 bytes of one row (8 k of f16, 16 of int8) are one ldmatrix row, so
 // four 8×8 matrices give an A fragment (rows 0-7 / 8-15 × the two 16-byte halves of K) or the B
-// fragments of two neighbouring n8 atoms. Works with any LDS layout that keeps 16-byte runs together: of a row
-// (PackedLdsLayout, SwizzledLdsLayout), or of 8 consecutive MN at one k (SwizzledMnLdsLayout, read
-// with ldmatrix.trans).
+// fragments of two neighbouring n8 atoms. Works with any LDS layout that keeps 16-byte runs
+// together: of a row (PackedLdsLayout, SwizzledLdsLayout), or of 8 consecutive MN at one k
+// (SwizzledMnLdsLayout, read with ldmatrix.trans).
 //
 // Stepped interface (wave/stepped_wave_mma.hpp): a stage is kSteps K-steps of 16; load_fragments()
 // reads one step's fragments and multiply() runs its atoms, so a mainloop can load step s + 1
@@ -65,6 +65,9 @@ struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
  private:
   template <class Layout>
   static constexpr bool kMnContiguous = requires { requires Layout::kMnContiguous; };
+  // Whether rows 8 apart sit kRowGroupElements apart (SwizzledLdsLayout; not PackedLdsLayout).
+  template <class Layout>
+  static constexpr bool kRowGroupsRepeat = requires { Layout::kRowGroupElements; };
 
   // ldmatrix.x4 with this lane's row `row` (0..7) of its 8×8 matrix at (mn + 16·atom, k): the
   // `atom`-th A atom, or pair of B atoms, of the wave tile.
@@ -73,10 +76,12 @@ struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
                                                                             int row, int atom) {
     if constexpr (kMnContiguous<Layout>) {
       return arch::ldmatrix_x4_trans(stage + Layout::offset(mn + 16 * atom, k + row));
-    } else {
+    } else if constexpr (kRowGroupsRepeat<Layout>) {
       // offset(mn + 16·atom, k) = offset(mn, k) + 2·atom·kRowGroupElements: the atoms' addresses
       // differ by constants, which the loads take as immediates.
       return arch::ldmatrix_x4(stage + Layout::offset(mn + row, k) + atom * 2 * Layout::kRowGroupElements);
+    } else {
+      return arch::ldmatrix_x4(stage + Layout::offset(mn + 16 * atom + row, k));
     }
   }
 };
