@@ -190,13 +190,20 @@ class Paths(unittest.TestCase):
             lanes.step(*line.split(None, 1))
         self.assertIsNone(lanes.exec_zero())
 
-    def test_tiles_peeled_out_of_the_loop(self):
+    def test_loop_trips_count_peeled_and_unrolled_tiles(self):
         tm = load_module()
-        mfma = ops(tm, "%s v[0:15], v[16:17], v[18:19], v[0:15]" % MFMA)
-        # An epilogue with one iteration's MFMAs computes one K tile; a prologue without none.
-        self.assertEqual(tm.peeled_tiles([], mfma * 4, mfma * 4), 1)
-        self.assertEqual(tm.peeled_tiles([], mfma * 4, []), 0)
-
+        mfma = ops(tm, "%s v[0:15], v[16:17], v[18:19], v[0:15]" % MFMA)  # 32 x 32 x 8 = 8192 each
+        # Four waves, a 64x64x16 tile (65,536): two MFMAs per wave per tile. One tile per trip and
+        # none outside: 10 trips for 10 K tiles.
+        self.assertEqual(tm.loop_trips([([], mfma * 2, [])] * 4, (64, 64, 16), 10), 10)
+        # The last tile's MFMAs in the epilogue: 9 trips.
+        self.assertEqual(tm.loop_trips([([], mfma * 2, mfma * 2)] * 4, (64, 64, 16), 10), 9)
+        # Unrolled by 3 with the last tile peeled: (10 - 1) / 3 = 3 trips.
+        self.assertEqual(tm.loop_trips([([], mfma * 6, mfma * 2)] * 4, (64, 64, 16), 10), 3)
+        # Block MFMAs count every block: 32x32x4, 2 blocks = 8192 (not in gfx942's cycle table: given).
+        block = tm.Op("v_mfma_f32_32x32x4_2b_f16", "v[0:31], v[32:33], v[34:35], v[0:31]",
+                      mfma_cycles={"v_mfma_f32_32x32x4_2b_f16": 64})
+        self.assertEqual(tm.mfma_work([block]), 8192)
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:
