@@ -111,6 +111,19 @@ class Replay(unittest.TestCase):
         program = ops(self.tm, "s_nop 3\ns_endpgm")
         self.assertEqual(self.run_waves([program]), 16)
 
+    def test_s_setprio_puts_the_wave_first_in_the_issue_slot(self):
+        # Wave 0: three VALUs. Wave 1 (same SIMD): s_setprio, a VALU, a load, its waitcnt.
+        # At priority 1, wave 1's VALU wins the slot at 4 over the older wave 0, its load issues at
+        # 8 and lands at 8 + 16 + 240 = 264: waitcnt at 264, s_endpgm at 268 (wave 0 is done at 16).
+        # At priority 0 the older wave 0 issues its VALUs at 0, 4, 8 first: wave 1's VALU at 12, the
+        # load at 16, landing at 272: s_endpgm at 276.
+        busy = ops(self.tm, "v_mov_b32_e32 v1, v2\nv_mov_b32_e32 v3, v4\nv_mov_b32_e32 v5, v6\ns_endpgm")
+        tail = "v_mov_b32_e32 v10, v11\nbuffer_load_dwordx4 v[12:15], v16, s[0:3], 0 offen\ns_waitcnt vmcnt(0)\ns_endpgm"
+        urgent = ops(self.tm, "s_setprio 1\n" + tail)
+        plain = ops(self.tm, "s_setprio 0\n" + tail)
+        self.assertEqual(self.run_waves([[busy, urgent]], waves_per_group=2), 268)
+        self.assertEqual(self.run_waves([[busy, plain]], waves_per_group=2), 276)
+
 
 class Occupancy(unittest.TestCase):
     def test_registers_lds_and_block_size_bound_the_workgroups_per_cu(self):
@@ -147,6 +160,50 @@ class Paths(unittest.TestCase):
         self.assertIn("ds_write_b128", mnemonics(iteration))
         self.assertEqual(mnemonics(epilogue), ["global_store_dwordx4", "s_endpgm"])
 
+    def test_waves_take_their_own_paths_by_work_item_id(self):
+        # ping_pong_kernel.s: waves 4-7 of 512 threads (bit 8 of the id set) run the barrier before
+        # the loop, waves 0-3 the one after it; the region that depends on s4 keeps the common
+        # path (skipped: the fewest instructions).
+        tm = load_module()
+        body = tm.isa_table.kernel_body(os.path.join(DATA, "ping_pong_kernel.s"), "_Z9ping_pongv")
+        barriers = lambda items: sum(body[i][1] == "s_barrier" for i, _ in items)
+        paths = tm.wave_paths(body, 16, 512)
+        self.assertEqual([(barriers(p), barriers(i), barriers(e)) for p, i, e in paths],
+                         [(0, 1, 1)] * 4 + [(1, 1, 0)] * 4)
+        self.assertTrue(all("v_mov_b32_e32" not in [body[i][1] for i, _ in e] for _, _, e in paths))
+        # With 256 threads every wave is of the first kind.
+        self.assertEqual({(barriers(p), barriers(e)) for p, _, e in tm.wave_paths(body, 16, 256)}, {(0, 1)})
+
+    def test_lanes_follow_the_work_item_id_to_the_exec_mask(self):
+        tm = load_module()
+        # Lanes with id >> 5 == 1: the upper half of wave 0, no lane of wave 1.
+        for wave, mask in ((0, 0xFFFFFFFF00000000), (1, 0)):
+            lanes = tm.Lanes(wave, 128)
+            for line in ("v_lshrrev_b32_e32 v1, 5, v0", "v_cmp_eq_u32_e32 vcc, 1, v1", "s_and_saveexec_b64 s[0:1], vcc"):
+                lanes.step(*line.split(None, 1))
+            self.assertEqual(lanes.masks[frozenset(["exec"])], mask)
+            lanes.step("s_or_b64", "exec, exec, s[0:1]")
+            self.assertEqual(lanes.masks[frozenset(["exec"])], 2 ** 64 - 1)
+        # A value the class does not evaluate (a load) makes the outcome unknown.
+        lanes = tm.Lanes(0, 64)
+        for line in ("global_load_dword v1, v[2:3], off", "v_cmp_eq_u32_e32 vcc, 1, v1", "s_and_saveexec_b64 s[0:1], vcc"):
+            lanes.step(*line.split(None, 1))
+        self.assertIsNone(lanes.exec_zero())
+
+    def test_loop_trips_count_peeled_and_unrolled_tiles(self):
+        tm = load_module()
+        mfma = ops(tm, "%s v[0:15], v[16:17], v[18:19], v[0:15]" % MFMA)  # 32 x 32 x 8 = 8192 each
+        # Four waves, a 64x64x16 tile (65,536): two MFMAs per wave per tile. One tile per trip and
+        # none outside: 10 trips for 10 K tiles.
+        self.assertEqual(tm.loop_trips([([], mfma * 2, [])] * 4, (64, 64, 16), 10), 10)
+        # The last tile's MFMAs in the epilogue: 9 trips.
+        self.assertEqual(tm.loop_trips([([], mfma * 2, mfma * 2)] * 4, (64, 64, 16), 10), 9)
+        # Unrolled by 3 with the last tile peeled: (10 - 1) / 3 = 3 trips.
+        self.assertEqual(tm.loop_trips([([], mfma * 6, mfma * 2)] * 4, (64, 64, 16), 10), 3)
+        # Block MFMAs count every block: 32x32x4, 2 blocks = 8192 (not in gfx942's cycle table: given).
+        block = tm.Op("v_mfma_f32_32x32x4_2b_f16", "v[0:31], v[32:33], v[34:35], v[0:31]",
+                      mfma_cycles={"v_mfma_f32_32x32x4_2b_f16": 64})
+        self.assertEqual(tm.mfma_work([block]), 8192)
 
 if __name__ == "__main__":
     if len(sys.argv) != 3:
