@@ -26,12 +26,12 @@ namespace hiptile::conv::device {
 // it measures (docs/performance.md): 128 × 64 × 64 of four 64 × 32 warps for Fprop and Dgrad — a
 // 64-wide tile wastes nothing on the 64-channel layers, where 128-wide ones ran at half speed —
 // and 128 × 128 × 64 of eight 64 × 32 warps for Wgrad, each with four stages.
-// gfx9: GEMM's 128 × 128 × 32 tile of four 64 × 64 waves, two stages.
+// gfx9: GEMM's 128 × 128 × 32 tile of four 64 × 64 waves and its stages.
 template <ConvOperator Op, class Arch>
 struct DefaultConvTile {
   using TileShape = gemm::device::DefaultTileShape<Arch>;
   using WaveShape = GemmShape<64, 64, TileShape::kK>;
-  static constexpr int kStages = 2;
+  static constexpr int kStages = gemm::device::kDefaultStages<Arch>;
 };
 template <ConvOperator Op, class Arch>
   requires gemm::device::kNvidiaArch<Arch>

@@ -111,7 +111,9 @@ template <class Arch>
 inline constexpr bool kNvidiaArch = Arch::kWaveSize == 32;
 
 // gfx9: a 128×128 tile of 4 waves (64×64 each), 64 bytes of K per stage (32 f16, 16 f32, 64
-// 8-bit elements) in two LDS stages: 37 KB of LDS.
+// 8-bit elements) in one LDS stage (16 KiB), the next tile waiting in registers: four workgroups
+// share a gfx942 compute unit, 4 waves per SIMD (two stages, 32 KiB: two workgroups, 72% against
+// 84% of the matrix pipes' time modelled on hipBLASLt's shape; docs/timing_model.md).
 // NVIDIA: a 256×128 tile of 8 warps (64×64 each), 128 bytes of K (64 f16, 128 8-bit elements) in
 // cp.async stages of 48 KB; of the tiles
 // benchmark/gemm_nvidia.cu measures on the H100 it was the fastest (docs/performance.md), with 4
@@ -122,7 +124,7 @@ using DefaultTileShape = std::conditional_t<kNvidiaArch<Arch>, GemmShape<256, 12
 template <class Arch, class ElementA = half_t>
 using DefaultWaveShape = GemmShape<64, 64, DefaultTileShape<Arch, ElementA>::kK>;
 template <class Arch>
-inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kNvidiaArch<Arch> ? 3 : 2);
+inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kNvidiaArch<Arch> ? 3 : 1);
 
 template <class ElementA, class ElementB, class Arch>
 using DefaultAccumulator = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC;
@@ -192,7 +194,7 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 //   4  16×128 with stream-K (NVIDIA four 16×32 warps, gfx9 two 16×64 waves of 16×16 MFMAs)
 //   5  128×128 with parallel split-K (NVIDIA; on gfx9 the default tile)  (rule 2: a long K)
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
-// 128×128) and 2 LDS stages on gfx9.
+// 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp>
 struct DefaultGemmCandidates {

@@ -253,7 +253,6 @@ struct GemmConditions {
   static constexpr bool kAtomOnArch = !kMfmaOnWave64 || atom_on_arch<MmaAtom, Arch>();
   static constexpr bool kMmaSyncOnNvidia = !MmaSyncAtom<MmaAtom> || kWaveSize == 32;
   static constexpr bool kSimtOnWave = !SimtAtom<MmaAtom> || A::kM * 8 == kWaveSize;
-  static constexpr bool kStages = Stages >= 2;
 
   // The block geometry, once the shapes tile each other.
   static constexpr bool kGeometry = kShapes && kWavesTileM && kWavesTileN && kWaveKIsTileK;
@@ -285,6 +284,9 @@ struct GemmConditions {
   // What the LDS layouts, wave MMAs, copies and epilogues need of the shapes (each component
   // checks the same again for itself; here the message can say which parameter to change).
   static constexpr bool kNvidiaCopy = kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+  // The cp.async mainloop overlaps a landing stage with the one it reads; the register-staged one
+  // can hold the next tile in registers over a single stage.
+  static constexpr bool kStages = Stages >= (kNvidiaCopy ? 2 : 1);
   static constexpr int packs_per_row(int element_bytes) {  // 16-byte packs in a K row of the tile, 0 if not whole
     if (!kShapes) return 8;
     return (T::kK * element_bytes) % 16 == 0 ? T::kK * element_bytes / 16 : 0;
@@ -419,7 +421,7 @@ struct GemmConfigurationCheck
   static_assert(kSimtOnWave, "SimtFma's wave size must be the architecture's: SimtFma<Element, Arch::kWaveSize>");
   using C::kStages;
   static_assert(kStages,
-                "Stages must be at least 2 (one stage computes while the next loads)");
+                "Stages must be at least 1, and 2 on the cp.async path (one stage computes while the next lands)");
   using C::kThreadsFit;
   static_assert(kThreadsFit,
                 "TileShape / WaveShape gives more than 1024 threads: use larger wave tiles");

@@ -46,6 +46,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
                     std::is_same_v<typename Ring::LayoutB, typename LoaderB::LdsLayout>,
                 "the loaders must write the LDS layouts the wave MMA reads");
   using Accumulators = typename WaveMma::Accumulators;
+  static_assert(Stages >= 2, "the cp.async mainloop needs at least 2 stages (one computes while the next lands)");
   static constexpr int kSteps = WaveMma::kSteps;
   static_assert(kSteps >= 2,
                 "the cp.async mainloop double-buffers fragments across a stage's K-steps: TileShape::kK must hold at "

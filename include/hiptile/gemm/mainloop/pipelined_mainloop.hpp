@@ -6,16 +6,20 @@
 // all, a split-K slice or a stream-K range; kernel/split_k.hpp); the loaders see consecutive tiles
 // from the share's first.
 //
-//   prologue:  tiles 0 .. Stages-2 go global → registers → LDS; barrier
+//   prologue:  tiles 0 .. A-1 go global → registers → LDS; barrier   (A = max(Stages - 1, 1) tiles ahead)
 //   iteration kt:
-//     load tile kt + Stages - 1 from global into registers   (its latency hides behind the math)
+//     load tile kt + A from global into registers            (its latency hides behind the math)
 //     every wave multiplies its fragments of stage kt % Stages
-//     store the registers into stage (kt + Stages - 1) % Stages
+//     (Stages = 1: barrier, so that no wave still reads the one stage)
+//     store the registers into stage (kt + A) % Stages
 //     barrier
 //
 // One barrier per iteration suffices for any Stages >= 2: the stage written in iteration kt was
 // last read in iteration kt - 1, which every wave finished before that iteration's barrier; the
 // stage read in iteration kt was written in iteration kt - Stages + 1 <= kt - 1, before a barrier.
+// With one stage the tile in flight waits in registers while the math reads the stage, and a second
+// barrier lets the store in: half the LDS, so twice the workgroups share a compute unit (gfx942:
+// four of the 128×128×32 f16 tile, 16 KiB each), at one more barrier per K tile.
 #include <cstddef>
 #include <type_traits>
 
@@ -39,6 +43,7 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
                     std::is_same_v<typename Ring::LayoutB, typename LoaderB::LdsLayout>,
                 "the loaders must write the LDS layouts the wave MMA reads");
   using Accumulators = typename WaveMma::Accumulators;
+  static constexpr int kAhead = Stages > 1 ? Stages - 1 : 1;  // K tiles loaded ahead of the one multiplied
 
   struct Params {
     typename LoaderA::Params a;
@@ -58,7 +63,7 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     LoaderB loader_b(p.b, n0, batch, thread);
     kernel::KTileRange const range = share.of(loader_a.k_tiles());
     int const k_tiles = range.end - range.begin;
-    for (int s = 0; s < Stages - 1 && s < k_tiles; ++s) {
+    for (int s = 0; s < kAhead && s < k_tiles; ++s) {
       loader_a.load(range.begin + s);
       loader_b.load(range.begin + s);
       loader_a.store(Ring::stage_a(lds, s));
@@ -67,9 +72,9 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     barrier();
 
     int read_stage = 0;
-    int write_stage = Stages - 1;
+    int write_stage = kAhead % Stages;
     for (int kt = 0; kt < k_tiles; ++kt) {
-      int const next = kt + Stages - 1;
+      int const next = kt + kAhead;
       if (next < k_tiles) {
         loader_a.load(range.begin + next);
         loader_b.load(range.begin + next);
@@ -77,6 +82,7 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
       wave::multiply_stage<WaveMma>(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0,
                                     wave.n0, lane);
       if (next < k_tiles) {
+        if constexpr (Stages == 1) barrier();
         loader_a.store(Ring::stage_a(lds, write_stage));
         loader_b.store(Ring::stage_b(lds, write_stage));
       }

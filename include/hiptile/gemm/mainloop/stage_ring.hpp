@@ -10,7 +10,7 @@ namespace hiptile::gemm::mainloop {
 
 template <class WaveMma, class TileShape, class WaveShape, int WaveSize, int Stages>
 struct StageRing {
-  static_assert(Stages >= 2, "a mainloop needs at least 2 LDS stages (one computes while the next loads)");
+  static_assert(Stages >= 1, "a mainloop needs at least one LDS stage");
   static constexpr int kWaveSize = WaveSize;
   static constexpr int kWavesM = TileShape::kM / WaveShape::kM;
   static constexpr int kWavesN = TileShape::kN / WaveShape::kN;
