@@ -106,14 +106,13 @@ std::string measure(char const* name, char const* atom) {
   auto const eight = run_once(Tag<Dp>{}, m, n, 8 * tk, 0);
   auto const shared = run_once(Tag<Sk>{}, m, n, 8 * tk, 2);
   auto const sk_alone = run_once(Tag<Sk>{}, m, n, 8 * tk, 1);
-  auto const per_k = minus(eight, four);
-  hiptile::sim::Counters per_k4 = per_k;  // four K tiles' worth, subtracted from the 4-tile launch
-  auto const per_tile = minus(four, per_k4);
+  auto const four_k_tiles = minus(eight, four);
+  auto const per_tile = minus(four, four_k_tiles);
   char head[512];
   std::snprintf(head, sizeof head,
                 R"("%s": {"tile": [%d, %d, %d], "wave": [%d, %d], "atom": "%s", "threads": %d, "lds_bytes": %zu, )",
                 name, m, n, tk, Wave::kM, Wave::kN, atom, Dp::kThreads, std::size_t(Dp::kLdsBytes));
-  return std::string(head) + R"("per_k_tile": )" + json(per_k, 4.0) + R"(, "per_tile": )" + json(per_tile) +
+  return std::string(head) + R"("per_k_tile": )" + json(four_k_tiles, 4.0) + R"(, "per_tile": )" + json(per_tile) +
          R"(, "stream_k_extra_piece": )" + json(minus(shared, sk_alone)) + "}";
 }
 
