@@ -38,7 +38,7 @@ using hiptile::layout::ColumnMajor;
 using hiptile::layout::RowMajor;
 namespace device = hiptile::gemm::device;
 
-// DefaultGemmConfiguration on gfx942 (128 × 128 × 32 tiles, the XCD-aware tile order, 2 stages)
+// DefaultGemmConfiguration on gfx942 (128 × 128 × 32 tiles, the XCD-aware tile order, 1 LDS stage)
 // with one change, the last template parameter: SplitKMode::kStreamK.
 using Base = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::arch::Gfx942>;
 using Gemm = device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, Base::ElementAccumulator,

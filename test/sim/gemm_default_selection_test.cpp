@@ -1,8 +1,8 @@
 // DefaultGemm picks one of its configurations per problem (SelectingGemm, ShapeHeuristic) and that
-// configuration computes D right. The simulated device has 8 compute units here, so that each rule
+// configuration computes D right. The simulated device has 2 compute units here, so that each rule
 // of shape_heuristic.hpp is reached by problems small enough to simulate; the expected choices are
 // the rules worked by hand for DefaultGemm's gfx942 candidates (default_gemm.hpp):
-//   0  128×128×32 data-parallel (one workgroup per compute unit: 8 slots)
+//   0  128×128×32 data-parallel (four workgroups per compute unit, 16 KiB of LDS each: 8 slots)
 //   1  128×128×32 stream-K      2  32×128×64 stream-K      3  16×128×64 stream-K
 //   4  128×128×32 parallel split-K
 #include <catch2/catch.hpp>
@@ -30,7 +30,7 @@ static_assert(TN::kCandidates == 5 && NT::kCandidates == 3);
 static_assert(std::is_same_v<TN::Candidate<0>, device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor,
                                                                                   half_t, RowMajor, hiptile::arch::Gfx942>>);
 
-constexpr int kUnits = 8;
+constexpr int kUnits = 2;
 
 struct DeviceOfUnits {
   int saved = hiptile::sim::compute_units();
@@ -73,7 +73,7 @@ TEST_CASE("DefaultGemm's choice follows its rules, and the chosen configuration 
   REQUIRE(hiptile::query_resident_workgroups<TN::Candidate<0>::Kernel>(TN::Candidate<0>::kThreads,
                                                                        TN::Candidate<0>::kLdsBytes, resident) ==
           Status::kSuccess);
-  REQUIRE(resident == 1);  // the expectations below count 8 slots for the 128 × 128 tile
+  REQUIRE(resident == 4);  // the expectations below count 8 slots for the 128 × 128 tile
   Expected const table[] = {
       {{1, 300, 260, 0}, 3, ChoiceReason::kSmallM},            // M ≤ 16: 16 rows
       {{16, 129, 100, 8}, 3, ChoiceReason::kSmallM},
@@ -100,8 +100,8 @@ TEST_CASE("DefaultGemm's choice follows its rules, and the chosen configuration 
           s, Epilogue{0.5f, 0.0f, BiasMode::kPerColumn}, hiptile::epilogue::Identity{});
     }
   }
-  SECTION("a long K over two tiles on 16 compute units: split into 8 slices") {
-    DeviceOfUnits sixteen(16);
+  SECTION("a long K over two tiles on 4 compute units (16 slots): split into 8 slices") {
+    DeviceOfUnits sixteen_slots(4);
     Shape const s{200, 100, 2000, 8};
     device::GemmChoice const c = Problem<TN>(s).choice();
     CHECK(c.candidate == 4);  // stream-K would share each of 2 tiles among 8 of the 16 slots
@@ -142,7 +142,8 @@ TEST_CASE("DefaultGemm: the candidates' own rules decide who may run", "[sim][ge
     CHECK(c.reason == ChoiceReason::kOnlyEligible);
   }
   SECTION("a stream-K choice asks for its workspace, by name") {
-    Problem<TN> p({1, 300, 2000, 0});  // small M, K shared: partial sums handed on
+    DeviceOfUnits eight(8);  // 8 slots of the 16-row tile (36 KiB of LDS: one per compute unit)
+    Problem<TN> p({1, 300, 2000, 0});  // small M, 3 tiles on 8 slots, K shared: partial sums handed on
     REQUIRE(p.choice().candidate == 3);
     std::size_t const bytes = TN::get_workspace_size(p.args);
     CHECK(bytes == TN::Candidate<3>::get_workspace_size(p.args));

@@ -220,7 +220,7 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
   auto const* a = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 20);
   auto const* b = reinterpret_cast<half_t const*>(std::uintptr_t(1) << 30);
   auto* d = reinterpret_cast<half_t*>(std::uintptr_t(1) << 36);
-  GemmCoord const p{128 * 25, 128 * 20, 4096};  // 500 tiles of 128 K iterations
+  GemmCoord const p{128 * 50, 128 * 40, 4096};  // 2000 tiles of 128 K iterations
   G::Arguments args{p, {a, p.k}, {b, p.k}, {}, {d, p.n}, {1.0f, 0.0f}};
 
   int const saved = hiptile::sim::compute_units();
@@ -228,19 +228,22 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
     int compute_units;
     int xcds;
   };
-  // The simulated CU's 64 KiB of LDS holds one workgroup of this kernel (kLdsBytes > 32 KiB).
-  static_assert(G::kLdsBytes > 32 * 1024);
+  // The simulated CU's 64 KiB of LDS holds four workgroups of this kernel (16 KiB each): the
+  // grid's slots are four per compute unit.
+  static_assert(G::kLdsBytes == 16 * 1024);
+  constexpr int kResident = 4;
   for (Device dev : {Device{304, 8}, Device{228, 6}, Device{38, 1}, Device{100, 1}}) {
     INFO(dev.compute_units << " compute units");
     hiptile::sim::set_compute_units(dev.compute_units);
     StreamKSchedule s;
     REQUIRE(G::stream_k_schedule(args, s) == hiptile::Status::kSuccess);
-    // 500 tiles: on 304 and 100 the last wave is at least half full (196, or none), so no sharing;
-    // on 228 and 38 it is not (44 and 6 tiles).
-    int const rest = 500 % dev.compute_units;
-    bool const share = rest > 0 && 2 * rest < dev.compute_units;
-    CHECK(s.units == (share ? dev.compute_units : 0));
-    CHECK(s.sk_tiles == (share ? dev.compute_units + rest : 0));
+    // 2000 tiles: on 1216 and 400 slots the last wave is at least half full (784, or none), so no
+    // sharing; on 912 and 152 it is not (176 and 24 tiles).
+    int const slots = kResident * dev.compute_units;
+    int const rest = 2000 % slots;
+    bool const share = rest > 0 && 2 * rest < slots;
+    CHECK(s.units == (share ? slots : 0));
+    CHECK(s.sk_tiles == (share ? slots + rest : 0));
     CHECK(s.partitions == (s.sk_tiles / dev.xcds >= StreamKSchedule::kMinTilesPerPartition ? dev.xcds : 1));
     std::size_t const bytes = G::get_workspace_size(args);
     std::size_t const flags = (std::size_t(s.units) * sizeof(int) + 255) / 256 * 256;
@@ -274,14 +277,14 @@ TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][
   CHECK(G::can_implement(args) == hiptile::Status::kErrorNotSupported);
   args.split_k_slices = 1;
 
-  // 500 tiles on 60 workgroups: 8 whole waves and 20 tiles; the last whole wave and the 20 are
+  // 2000 tiles on 60 workgroups: 33 whole waves and 20 tiles; the last whole wave and the 20 are
   // shared, in 2 partitions of 40 tiles and 30 units.
   G gemm;
   REQUIRE(gemm.initialize(args) == hiptile::Status::kSuccess);
-  CHECK(gemm.stream_k().dp_tiles == 500 - 80);
+  CHECK(gemm.stream_k().dp_tiles == 2000 - 80);
   CHECK(gemm.stream_k().sk_tiles == 80);
   CHECK(gemm.stream_k().partitions == 2);
-  CHECK(gemm.workgroups() == 500 - 80 + 60);
+  CHECK(gemm.workgroups() == 2000 - 80 + 60);
 
   // A configuration without stream-K refuses its fields.
   Unsplit::Arguments plain{p, {a, p.k}, {b, p.k}, {}, {d, p.n}, {1.0f, 0.0f}};
