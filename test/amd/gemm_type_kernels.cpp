@@ -1,7 +1,8 @@
 // The GEMM element types beyond f16/bf16 (gfx942), compiled so that their ISA can be checked
 // (test/amd/CMakeLists.txt): f32 and xf32, int8 with an int32 and an int8 D, and the four FNUZ fp8
 // mixes with ScaledLinearCombination (scales, saturation, amax); f32 and int8 with MN-contiguous
-// operands; DefaultGemm's small-M candidates.
+// operands; DefaultGemm's small-M candidates, its 128 × 128 stream-K and parallel split-K
+// candidates and the f16 default with serial split-K (the timing model's schedules).
 // One kernel per configuration, each an explicit instantiation of the __global__ entry Gemm::run()
 // launches.
 #include <cstddef>
@@ -46,6 +47,16 @@ using SelectingF16 = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, 
 using SmallM32 = SelectingF16::Candidate<2>;
 using SmallM16 = SelectingF16::Candidate<3>;
 static_assert(SmallM32::TileShapeType::kM == 32 && SmallM16::TileShapeType::kM == 16 && SmallM16::kStreamK);
+// The default tile shared by stream-K (rules 2 and 3) and split into parallel slices (a long K).
+using StreamK128 = SelectingF16::Candidate<1>;
+using ParallelSplitK128 = SelectingF16::Candidate<4>;
+static_assert(StreamK128::kStreamK && StreamK128::TileShapeType::kM == 128 && ParallelSplitK128::kParallelSplitK);
+// The f16 default with serial split-K: the slices of a tile take turns through a semaphore.
+using F16 = Default<half_t, half_t, half_t>;
+using SerialSplitK128 =
+    device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, Gfx942, F16::TileShapeType,
+                 F16::WaveShapeType, F16::MmaAtomType, F16::OutputOpType, F16::TileOrderType, F16::kStages,
+                 hiptile::gemm::kernel::SplitKMode::kSerial>;
 // The grouped GEMM's persistent kernel around the f16 default's mainloop and epilogue.
 using GroupedF16 = device::GroupedGemmOf<Default<half_t, half_t, half_t>>;
 
@@ -67,6 +78,9 @@ template struct hiptile::test::LaunchBudget<gemm_type_isa::SmallM32>;
 template struct hiptile::test::LaunchBudget<gemm_type_isa::F32NN>;
 template struct hiptile::test::LaunchBudget<gemm_type_isa::I8NT>;
 template struct hiptile::test::LaunchBudget<gemm_type_isa::SmallM16>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::StreamK128>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::ParallelSplitK128>;
+template struct hiptile::test::LaunchBudget<gemm_type_isa::SerialSplitK128>;
 
 template __global__ void hiptile::kernel_entry<gemm_type_isa::F32::Kernel>(gemm_type_isa::F32::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::Xf32::Kernel>(gemm_type_isa::Xf32::Kernel::Params);
@@ -80,5 +94,11 @@ template __global__ void hiptile::kernel_entry<gemm_type_isa::GroupedF16::Kernel
     gemm_type_isa::GroupedF16::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::SmallM32::Kernel>(gemm_type_isa::SmallM32::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::SmallM16::Kernel>(gemm_type_isa::SmallM16::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::StreamK128::Kernel>(
+    gemm_type_isa::StreamK128::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::ParallelSplitK128::Kernel>(
+    gemm_type_isa::ParallelSplitK128::Kernel::Params);
+template __global__ void hiptile::kernel_entry<gemm_type_isa::SerialSplitK128::Kernel>(
+    gemm_type_isa::SerialSplitK128::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::F32NN::Kernel>(gemm_type_isa::F32NN::Kernel::Params);
 template __global__ void hiptile::kernel_entry<gemm_type_isa::I8NT::Kernel>(gemm_type_isa::I8NT::Kernel::Params);

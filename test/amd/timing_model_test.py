@@ -205,6 +205,88 @@ class Paths(unittest.TestCase):
                       mfma_cycles={"v_mfma_f32_32x32x4_2b_f16": 64})
         self.assertEqual(tm.mfma_work([block]), 8192)
 
+
+# The device view's schedules on a made-up CU line: every workgroup costs 1000 cycles per pass
+# (prologue and epilogue) plus 100 per K tile, whatever shares its CU; two CUs of two workgroups
+# (four slots), one XCD, 1000 MHz (1 cycle = 1 ns), 1 TB/s of HBM reached (1.25 at 80%), no
+# launch cost. A fp32 partial tile of 128 x 128 moves 65,536 B; with two workgroups on the CU
+# sharing its 64 B/cycle port: 2048 cycles; a store costs that + 240 (acknowledgement), an add that
+# + 2 x 240 (the flag, then the data).
+DEVICE = {"cus": 2, "xcds": 1, "clock_mhz": 1000, "hbm_tbps": 1.25, "simds": 4}
+VIEW_PARAMS = dict(PARAMS, store_latency=240, mall_latency=500, hbm_latency=800, launch_us=0.0)
+
+
+class Schedules(unittest.TestCase):
+    def setUp(self):
+        self.tm = load_module()
+        self.line = self.tm.CuLine(1000, 100, {}, {})
+
+    def view(self, schedule, problem, **run):
+        kernel = {"tile": (128, 128, 32), "workgroups_per_cu": 2, "element_bytes": 2, "output_bytes": 2,
+                  "d_bytes": 2, "schedule": schedule}
+        if schedule == "parallel split-K":
+            kernel["output_bytes"] = 4
+        return self.tm.device_view(kernel, problem, DEVICE, VIEW_PARAMS, run, lambda groups, latency: self.line)
+
+    def test_stream_k_shares_as_the_kernel_does(self):
+        tm = self.tm
+        # kernel/stream_k.hpp's example: three units over four tiles of three iterations, four
+        # each; unit 0 stores its piece of tile 1, unit 1 adds unit 0's and stores its piece of
+        # tile 2, unit 2 adds unit 1's and owns tile 3 alone.
+        self.assertEqual(tm.stream_k_schedule(4, 3, 3, 1), (0, 4, 3, 1))
+        self.assertEqual(tm.stream_k_units(4, 3, 3, 1), [(4, 2, 1, 0), (4, 2, 1, 1), (4, 2, 0, 1)])
+        # 10 tiles on 8 workgroups: the last wave (2) and one full wave shared by 8 units.
+        self.assertEqual(tm.stream_k_schedule(10, 3, 8, 1), (0, 10, 8, 1))
+        # A last wave more than half full stays data-parallel; one K iteration is never shared.
+        self.assertEqual(tm.stream_k_schedule(13, 3, 8, 1), (13, 0, 0, 1))
+        self.assertEqual(tm.stream_k_schedule(10, 1, 8, 1), (10, 0, 0, 1))
+        # Fewer tiles than half the grid: ceil(sqrt(16)) = 4 pieces per tile, 8 units.
+        self.assertEqual(tm.stream_k_schedule(2, 16, 40, 1), (0, 2, 8, 1))
+
+    def test_data_parallel_tiles_run_in_waves_of_slots(self):
+        # 2 x 3 tiles of 10 K tiles: a full wave of 4, then 2 (one per CU): 2 x 2000 cycles.
+        r = self.view("data-parallel", (256, 384, 320))
+        self.assertEqual((r["waves_of_grid"], r["cycles"]), (2, 4000))
+        self.assertAlmostEqual(r["time_us"], 4.0)
+        self.assertAlmostEqual(r["quantisation"], 6 / 8)
+
+    def test_stream_k_units_run_their_share_and_fix_up(self):
+        # 1 x 5 tiles of 10 K tiles on 4 slots: the last wave (1) is under half full, so all 5 are
+        # shared by 4 units, [0,12) [12,25) [25,37) [37,50), two pieces each. Unit 1 is the slowest:
+        # 2 x 1000 + 13 x 100, it stores its piece of tile 2 (2048 + 240) and adds unit 0's partial
+        # tile of tile 1 (2048 + 480): 8068 cycles.
+        r = self.view("stream-K", (128, 640, 320))
+        self.assertEqual((r["waves_of_grid"], r["workgroups"]), (1, 4))
+        self.assertAlmostEqual(r["cycles"], 3300 + 2288 + 2528)
+        self.assertAlmostEqual(r["quantisation"], 50 / (4 * 13))
+
+    def test_serial_split_k_chains_the_slices_of_a_tile(self):
+        # 6 tiles x 2 slices of 5 K tiles: 3 full waves of 1500 cycles, then slice 1 of the last
+        # wave's tiles adds slice 0's partial tile: + 2288 (store) + 2528 (add).
+        r = self.view("serial split-K", (256, 384, 320), slices=2)
+        self.assertEqual(r["waves_of_grid"], 3)
+        self.assertAlmostEqual(r["cycles"], 4500 + 2288 + 2528)
+
+    def test_parallel_split_k_adds_the_reduction_kernel(self):
+        # The same slices without turns (4500 cycles, 4.5 us), then the reduction reads 2 fp32
+        # partial matrices and writes D: 256 x 384 x (8 + 2) B = 983,040 B at 1 TB/s.
+        r = self.view("parallel split-K", (256, 384, 320), slices=2)
+        self.assertAlmostEqual(r["cycles"], 4500)
+        self.assertAlmostEqual(r["time_us"], 4.5 + 0.98304)
+
+    def test_grouped_tiles_share_a_persistent_grid(self):
+        # Two groups of 1 x 2 tiles on a grid of 2 workgroups (one per CU): each runs 2 tiles.
+        r = self.view("grouped", (128, 256, 320), groups=2, workgroups=2)
+        self.assertEqual((r["waves_of_grid"], r["tiles"]), (2, 4))
+        self.assertAlmostEqual(r["cycles"], 4000)
+
+    def test_a_run_names_its_schedule_parameters(self):
+        self.assertEqual(self.tm.parse_run("512x512x8192, 8 slices"), ((512, 512, 8192), {"slices": 8}))
+        self.assertEqual(self.tm.parse_run("64x64x64"), ((64, 64, 64), {}))
+        with self.assertRaises(ValueError):
+            self.tm.parse_run("64x64")
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
