@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "hiptile/arch/lds_access.hpp"
 #include "hiptile/platform/platform.hpp"
 
 namespace {
@@ -244,6 +245,72 @@ TEST_CASE("launch shapes outside gfx942's limits are rejected before anything ru
   CHECK(hiptile::launch<EarlyReturn>({{0}, {256}}, {out.data()}) == Status::kErrorInvalidLaunch);
   // More threads than the kernel's launch bound.
   CHECK(hiptile::launch<EarlyReturn>({{1}, {512}}, {out.data()}) == Status::kErrorInvalidLaunch);
+}
+
+// Two waves hand a value over through LDS, in the order `how` says, through the arch layer's LDS
+// accesses (the ones the simulator tracks).
+enum class HandOff {
+  kStoreThenReadNoBarrier,
+  kStoreBarrierRead,
+  kReadThenStoreNoBarrier,
+  kByteStoreWordRead,
+  kSameWaveAndSharedReads,
+};
+
+struct LdsHandOff {
+  struct Params {
+    HandOff how;
+    int* out;
+  };
+  static constexpr int kMaxThreadsPerBlock = 128;
+  void operator()(Params const& p) const {
+    using namespace hiptile;
+    auto* lds = reinterpret_cast<int*>(dynamic_lds());
+    bool const first = wave_idx() == 0;
+    bool const lead = thread_idx_x() % 64 == 0;
+    switch (p.how) {
+      case HandOff::kStoreThenReadNoBarrier:
+        if (first && lead) arch::lds_store(lds, 7);
+        if (!first && lead) p.out[0] = arch::lds_load(lds);
+        break;
+      case HandOff::kStoreBarrierRead:
+        if (first && lead) arch::lds_store(lds, 7);
+        barrier();
+        if (!first && lead) p.out[0] = arch::lds_load(lds);
+        break;
+      case HandOff::kReadThenStoreNoBarrier:
+        if (first && lead) p.out[0] = arch::lds_load(lds);
+        if (!first && lead) arch::lds_store(lds, 7);
+        break;
+      case HandOff::kByteStoreWordRead:  // different bytes of one 4-byte word
+        if (first && lead) arch::lds_store(reinterpret_cast<char*>(lds) + 3, char{1});
+        if (!first && lead) p.out[0] = arch::lds_load(lds);
+        break;
+      case HandOff::kSameWaveAndSharedReads:  // a wave reads its own store; both waves read one word
+        if (first && lead) {
+          arch::lds_store(lds + 1, 5);
+          p.out[0] = arch::lds_load(lds + 1);
+        }
+        if (lead) p.out[1 + wave_idx()] = arch::lds_load(lds + 2);
+        break;
+    }
+  }
+};
+
+TEST_CASE("two waves touching one LDS word between barriers, one storing, is a launch error naming both") {
+  std::vector<int> out(4, -1);
+  auto const run = [&](HandOff how) { return hiptile::launch<LdsHandOff>({{1}, {128}, 64}, {how, out.data()}); };
+  CHECK(run(HandOff::kStoreThenReadNoBarrier) == Status::kErrorLdsRace);
+  CHECK_THAT(hiptile::last_launch_error(),
+             Catch::Contains("(wave 1) reads 4 bytes at LDS byte 0 after a store by wave 0 to byte 0"));
+  CHECK(run(HandOff::kReadThenStoreNoBarrier) == Status::kErrorLdsRace);
+  CHECK_THAT(hiptile::last_launch_error(), Catch::Contains("(wave 1) stores 4 bytes at LDS byte 0 after a read by wave 0"));
+  CHECK(run(HandOff::kByteStoreWordRead) == Status::kErrorLdsRace);
+  out.assign(4, -1);
+  CHECK(run(HandOff::kStoreBarrierRead) == Status::kSuccess);
+  CHECK(out[0] == 7);
+  CHECK(run(HandOff::kSameWaveAndSharedReads) == Status::kSuccess);
+  CHECK(out[0] == 5);
 }
 
 // Reports the LDS size the simulator allocated and the alignment of its start.

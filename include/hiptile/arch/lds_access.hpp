@@ -22,7 +22,7 @@ template <LdsAccessible T>
 HIPTILE_DEVICE HIPTILE_INLINE T lds_load(T const* address) {
 #if HIPTILE_BACKEND_SIM
   sim::Lane& lane = sim::this_lane();
-  lane.group->record_lds_access(lane, address, sizeof(T));
+  lane.group->record_lds_access(lane, address, sizeof(T), false);
   T value;
   std::memcpy(&value, address, sizeof(T));
   return value;
@@ -35,7 +35,7 @@ template <LdsAccessible T>
 HIPTILE_DEVICE HIPTILE_INLINE void lds_store(T* address, T const& value) {
 #if HIPTILE_BACKEND_SIM
   sim::Lane& lane = sim::this_lane();
-  lane.group->record_lds_access(lane, address, sizeof(T));
+  lane.group->record_lds_access(lane, address, sizeof(T), true);
   std::memcpy(address, &value, sizeof(T));
 #else
   *address = value;

@@ -35,6 +35,7 @@ enum class Status {
   kErrorWorkspaceTooSmall,    // the workspace is smaller than get_workspace_size()
   kErrorDeadlock,             // a workgroup waits for a flag no other workgroup can set any more
   kErrorDeviceQuery,          // the runtime could not report a fact of the device (compute units, occupancy)
+  kErrorLdsRace,              // simulator: two waves touch one LDS word between barriers, one of them storing
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -72,6 +73,7 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorWorkspaceTooSmall: return "workspace smaller than get_workspace_size()";
     case Status::kErrorDeadlock: return "deadlock: a workgroup waits for a flag no other workgroup can set";
     case Status::kErrorDeviceQuery: return "the runtime could not report a device fact (compute units, occupancy)";
+    case Status::kErrorLdsRace: return "LDS data race: two waves access one word between barriers, one storing";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

@@ -39,6 +39,7 @@
 #include "hiptile/sim/counters.hpp"
 #include "hiptile/sim/device_limits.hpp"
 #include "hiptile/sim/lds_bank_model.hpp"
+#include "hiptile/sim/lds_race_detector.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)  // gcc and clang both define it under -fsanitize=address
 #include <sanitizer/common_interface_defs.h>
@@ -305,6 +306,7 @@ class Workgroup {
   template <class Body>
   bool run(Dim3 block_idx, Body const& body) {
     block_idx_ = block_idx;
+    lds_races_.reset(launch_.lds_bytes);
     barrier_count_ = 0;
     at_barrier_ = 0;
     aborting_ = false;
@@ -385,8 +387,8 @@ class Workgroup {
     lane.suspend(LaneState::kAtCollective);
   }
 
-  // Called by a lane for each LDS access it makes through the arch layer.
-  void record_lds_access(Lane& lane, void const* address, int bytes) {
+  // Called by a lane for each LDS access it makes through the arch layer (a store or a read).
+  void record_lds_access(Lane& lane, void const* address, int bytes, bool store) {
     auto const* p = static_cast<std::byte const*>(address);
     if (lds_ == nullptr || p < lds_.get() || p + bytes > lds_.get() + launch_.lds_bytes) {
       std::ptrdiff_t const offset = lds_ ? p - lds_.get() : 0;
@@ -396,6 +398,13 @@ class Workgroup {
                std::to_string(launch_.lds_bytes) + " bytes of LDS");
     }
     Wave& w = *lane.wave;
+    std::size_t const offset = static_cast<std::size_t>(p - lds_.get());
+    if (std::string const earlier = lds_races_.access(offset, bytes, w.index, store); !earlier.empty()) {
+      fail(Status::kErrorLdsRace, "thread " + std::to_string(lane.linear_id) + " (wave " + std::to_string(w.index) +
+                                      (store ? ") stores " : ") reads ") + std::to_string(bytes) +
+                                      " bytes at LDS byte " + std::to_string(offset) + " after " + earlier +
+                                      " with no barrier between (hardware may order the two either way)");
+    }
     std::uint64_t const seq = ++lane.lds_issued;
     if (seq > w.lds_issued) {
       w.lds_issued = seq;
@@ -407,7 +416,7 @@ class Workgroup {
     std::uint64_t const front_seq = w.lds_issued - w.pending_lds.size() + 1;
     if (seq < front_seq) return;  // that instruction was already retired at a barrier
     PendingLds& entry = w.pending_lds[seq - front_seq];
-    entry.access.offset[lane.lane_id] = static_cast<std::uint32_t>(p - lds_.get());
+    entry.access.offset[lane.lane_id] = static_cast<std::uint32_t>(offset);
     entry.access.active_mask |= std::uint64_t(1) << lane.lane_id;
     ++entry.arrived;
     // Retired when every lane of the wave has executed it; instructions some lanes skipped are
@@ -491,6 +500,7 @@ class Workgroup {
 
   void release_barrier() {
     ++barrier_count_;
+    lds_races_.barrier();
     ++counters_.barriers;
     counters_.wave_instructions += waves_.size();
     at_barrier_ = 0;
@@ -582,6 +592,7 @@ class Workgroup {
   std::vector<Lane> lanes_;
   std::vector<Wave> waves_;
   std::unique_ptr<std::byte[]> lds_;
+  LdsRaceDetector lds_races_;
   Dim3 block_idx_;
   int barrier_count_ = 0;
   int at_barrier_ = 0;
