@@ -280,6 +280,21 @@ class Schedules(unittest.TestCase):
         self.assertEqual((r["waves_of_grid"], r["tiles"]), (2, 4))
         self.assertAlmostEqual(r["cycles"], 4000)
 
+    def test_a_line_between_two_replayed_latencies_is_interpolated(self):
+        # Lines replayed at 240, 500 and 800 cycles: 1000 / 1260 / 1860 fixed, 100 / 126 / 186 per
+        # trip, MFMA busy 50 / 60 / 80 per trip. 370 is halfway from 240 to 500: 1130, 113, 55;
+        # 650 halfway from 500 to 800: 1560, 156, 70. Outside the replayed range the end lines hold.
+        tm = self.tm
+        lines = [tm.CuLine(1000 + 260 * i + 340 * (i == 2), 100 + 26 * i + 34 * (i == 2), {"mfma": 0},
+                           {"mfma": (50, 60, 80)[i]}) for i in range(3)]
+        latencies = (240, 500, 800)
+        for latency, fixed, per_trip, mfma in ((370, 1130, 113, 55), (650, 1560, 156, 70), (100, 1000, 100, 50),
+                                               (900, 1860, 186, 80), (500, 1260, 126, 60)):
+            line = tm.interpolate(latencies, lines, latency)
+            self.assertAlmostEqual(line.fixed, fixed)
+            self.assertAlmostEqual(line.per_trip, per_trip)
+            self.assertAlmostEqual(line.busy("mfma", 10), 10 * mfma)
+
     def test_a_run_names_its_schedule_parameters(self):
         self.assertEqual(self.tm.parse_run("512x512x8192, 8 slices"), ((512, 512, 8192), {"slices": 8}))
         self.assertEqual(self.tm.parse_run("64x64x64"), ((64, 64, 64), {}))

@@ -3,17 +3,20 @@
 // selection and a find-mode tuner can rank configurations where the simulator stands in for an
 // MI300. The ISA replay stays offline (scripts/timing_model, which needs the compiled assembly);
 // this is its device view — tile waves over the CUs, the schedules, L2 reuse per XCD, the HBM
-// roofline, the launch — with the same formulas (docs/timing_model.md), on the replayed CU lines
-// of timing_data.hpp. A kernel is named by timing_model's label; one with no exported timing is
-// "not modelled" (std::nullopt), never guessed.
+// roofline, the launch — with the same formulas on the same replayed CU lines (timing_data.hpp),
+// interpolated between the replayed load latencies as the Python does: it computes what
+// scripts/timing_model predicts. A kernel is named by its type or by timing_model's label; one with
+// no exported timing is "not modelled" (std::nullopt), never guessed.
 //
-//   auto t = hiptile::sim::predicted_time("f16; A row, B col, C row; 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 2",
+//   auto t = hiptile::sim::predicted_time<Gemm>({.problem = {4096, 4096, 4096}}, hiptile::sim::kMi300x);
+//   auto u = hiptile::sim::predicted_time("f16; A row, B col, C row; 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 1",
 //                                         {.problem = {4096, 4096, 4096}}, hiptile::sim::kMi300x);
 //   if (t) use(t->seconds, t->bound);
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "hiptile/core/coord.hpp"
@@ -21,6 +24,7 @@
 #include "hiptile/sim/kernel_timing.hpp"
 #include "hiptile/sim/timing_data.hpp"
 #include "hiptile/sim/timing_device.hpp"
+#include "hiptile/sim/timing_label.hpp"
 
 namespace hiptile::sim {
 
@@ -69,7 +73,8 @@ inline double l2_hit_rate(int tile_m, int tile_n, std::int64_t tiles_m, std::int
 }
 
 // A kernel's line for `groups` workgroups on a CU at a load latency: linear between the two
-// exported latencies around it (held at the ends).
+// replayed latencies around it (held at the ends), as timing_model's interpolate, operation by
+// operation, so that both round alike.
 inline CuLine line(KernelTiming const& k, std::int64_t groups, double latency) {
   CuLine const* const lines = kCuLines + k.first_line + (groups - 1) * kLineLatencyCount;
   int i = 0;
@@ -219,6 +224,19 @@ inline std::optional<Prediction> predicted_time(std::string_view label, TimingRu
   std::optional<KernelTiming> const k = kernel_timing(label);
   if (!k) return std::nullopt;
   return predicted_time(*k, run, device);
+}
+
+// The exported timing of configuration Config (a device operator or its kernel, see
+// timing_label.hpp), or nullopt: not modelled.
+template <class Config>
+std::optional<KernelTiming> kernel_timing() {
+  return kernel_timing(timing_label<Config>());
+}
+
+// The predicted time of configuration Config, or nullopt when it has no exported timing.
+template <class Config>
+std::optional<Prediction> predicted_time(TimingRun const& run, TimingDevice const& device) {
+  return predicted_time(timing_label<Config>(), run, device);
 }
 
 }  // namespace hiptile::sim
