@@ -1,8 +1,9 @@
 #pragma once
 // GatheredTile: one operand tile (TileMN × TileK elements) held in registers between a gather from
 // global memory and its store into an LDS stage (register_staged_lds_layout.hpp) — the part every
-// RegisterStagedLoader whose addresses are not those of a matrix shares (the convolution iterators). The loader says
-// where each access comes from; GatheredTile owns which thread loads what, and the LDS writes.
+// RegisterStagedLoader whose addresses are not those of a matrix shares (the convolution
+// iterators). The loader says where each access comes from; GatheredTile owns which thread loads
+// what, and the LDS writes.
 //
 // Each 16-byte vector of the tile is gathered from kVectorElements / AccessElements accesses of
 // AccessElements consecutive elements; the loader returns each access's byte offset in the

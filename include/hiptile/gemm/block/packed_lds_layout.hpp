@@ -15,7 +15,8 @@
 //    16 / sizeof(Element) rows per global vector): key = (g ^ g / 8) % 8 takes 8 values over them,
 //    for V = 4, 8 and 16;
 //  - K-contiguous writes (8 lanes: 8 / packs rows × every pack of a row): key ^= p · 8 / packs
-//    (p % 8 beyond 8 packs) keeps the packs of a row apart.
+//    (p % 8 beyond 8 packs) keeps the packs of a row apart, for a power of two of packs (other
+//    counts stay correct, their stores may share banks).
 // Rows 8 apart do not sit a constant distance apart (no kRowGroupElements): readers compute each
 // row's offset. test/unit/lds_layout_test.cpp checks the claims by brute force, and
 // test/sim/gemm_lds_conflict_test.cpp on the simulator's bank model.

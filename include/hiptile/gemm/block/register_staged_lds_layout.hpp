@@ -1,9 +1,10 @@
 #pragma once
 // RegisterStagedLdsLayout: the LDS layout of a stage that a register-staged loader writes
-// (tile_loader.hpp, gathered_tile.hpp) and the wave MMA reads. Neither has a spare byte: two
-// stages of a 128×128×32 f16 tile fill 32 KiB, so two workgroups share a gfx942 compute unit (64
-// KiB of LDS). The layout padded by a chunk every 8 rows took 37,376 bytes, left room for one
-// workgroup, one wave per SIMD, and nothing to hide the LDS latency (docs/timing_model.md).
+// (tile_loader.hpp, gathered_tile.hpp) and the wave MMA reads. Neither has a spare byte: a stage
+// of a 128×128×32 f16 tile is 16 KiB, so the gfx942 default (one stage) fits four workgroups in a
+// compute unit's 64 KiB of LDS, and two stages fit two. Two stages of the layout padded by a chunk
+// every 8 rows took 37,376 bytes, left room for one workgroup, one wave per SIMD, and nothing to
+// hide the LDS latency (docs/timing_model.md).
 //  K-contiguous tile, 2, 4, 8 … 16-byte packs per row: SwizzledLdsLayout. Eight neighbouring
 //    threads store one whole 128-byte line (8 / packs rows × every pack), the wave MMA reads one
 //    pack of 8 consecutive rows, and rows 8 apart sit a constant distance apart, so each thread's
