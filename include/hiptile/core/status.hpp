@@ -14,6 +14,7 @@ enum class Status {
   kErrorKTooSmall,            // K smaller than the configuration's minimum
   kErrorWorkspaceNull,        // workspace required but not given
   kErrorArchMismatch,         // kernel built for another architecture than the device
+  kErrorWaveSizeMismatch,     // the device runs waves of another size than the kernel was written for
   kErrorIndexOverflow,        // an offset would not fit the kernel's index type
   kErrorInvalidLaunch,        // grid or block shape outside the device's limits
   kErrorLdsOverflow,          // dynamic LDS request above the device's per-workgroup limit
@@ -49,7 +50,8 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorNotSupported: return "not supported by this configuration";
     case Status::kErrorKTooSmall: return "K too small for this configuration";
     case Status::kErrorWorkspaceNull: return "workspace required but null";
-    case Status::kErrorArchMismatch: return "architecture mismatch";
+    case Status::kErrorArchMismatch: return "architecture mismatch: the kernel was built for another GPU than the device";
+    case Status::kErrorWaveSizeMismatch: return "wave size mismatch: the device's wave size is not the kernel's";
     case Status::kErrorIndexOverflow: return "index overflow";
     case Status::kErrorInvalidLaunch: return "invalid launch configuration";
     case Status::kErrorLdsOverflow: return "LDS request exceeds the workgroup limit";

@@ -40,6 +40,7 @@
 #include "hiptile/sim/device_limits.hpp"
 #include "hiptile/sim/lds_bank_model.hpp"
 #include "hiptile/sim/lds_race_detector.hpp"
+#include "hiptile/sim/simulated_device.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)  // gcc and clang both define it under -fsanitize=address
 #include <sanitizer/common_interface_defs.h>
@@ -212,16 +213,6 @@ inline std::atomic<int>& host_threads_setting() {
 }
 inline void set_host_threads(int n) { host_threads_setting() = n > 0 ? n : 1; }
 inline int host_threads() { return host_threads_setting(); }
-
-// Compute units of the simulated device, as the runtime reports them to grid sizing (stream-K):
-// an MI300X's 304 (FACTS.md) unless set; it changes no launch's results, only how many
-// workgroups an operator that sizes its grid to the device asks for.
-inline std::atomic<int>& compute_units_setting() {
-  static std::atomic<int> n{304};
-  return n;
-}
-inline void set_compute_units(int n) { compute_units_setting() = n > 0 ? n : 1; }
-inline int compute_units() { return compute_units_setting(); }
 
 // Bytes of stack per lane: HIPTILE_SIM_STACK_KIB, else 256 KiB (kernels keep whole register
 // fragments on it; unoptimised and sanitizer builds need the room).

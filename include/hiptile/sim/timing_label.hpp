@@ -33,47 +33,13 @@
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/wave/mfma_wave_mma.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
-#include "hiptile/numeric/bfloat16.hpp"
-#include "hiptile/numeric/float8.hpp"
-#include "hiptile/numeric/half.hpp"
+#include "hiptile/numeric/element_name.hpp"
 
 namespace hiptile::sim {
 
 namespace detail {
 
-inline constexpr std::string_view kUnread = "?";
-
-// A number format's name, as the model reads it from NarrowFloat<hiptile::Format…>.
-template <class Format>
-constexpr std::string_view format_name() {
-  if constexpr (std::is_same_v<Format, FormatBinary16>) return "Binary16";
-  else if constexpr (std::is_same_v<Format, FormatBFloat16>) return "BFloat16";
-  else if constexpr (std::is_same_v<Format, FormatE4M3FNUZ>) return "E4M3FNUZ";
-  else if constexpr (std::is_same_v<Format, FormatE5M2FNUZ>) return "E5M2FNUZ";
-  else if constexpr (std::is_same_v<Format, FormatE4M3FN>) return "E4M3FN";
-  else if constexpr (std::is_same_v<Format, FormatE5M2>) return "E5M2";
-  else return kUnread;
-}
-
-template <class T>
-struct NarrowFormat {
-  static constexpr std::string_view kName = kUnread;
-};
-template <class Format>
-struct NarrowFormat<NarrowFloat<Format>> {
-  static constexpr std::string_view kName = format_name<Format>();
-};
-
-// gemm_isa_table's ELEMENT_NAMES, else the format of a narrow float.
-template <class T>
-constexpr std::string_view element_name() {
-  if constexpr (std::is_same_v<T, half_t>) return "f16";
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return "bf16";
-  else if constexpr (std::is_same_v<T, float>) return "f32";
-  else if constexpr (std::is_same_v<T, std::int8_t>) return "i8";
-  else if constexpr (std::is_same_v<T, std::int32_t>) return "i32";
-  else return NarrowFormat<T>::kName;
-}
+inline constexpr std::string_view kUnread = hiptile::detail::kUnnamedElement;
 
 template <class Shape>
 struct ShapeOf {
@@ -126,7 +92,7 @@ struct LoaderOf<gemm::block::TileLoader<Element, Major, TileMN, TileK, Threads>>
 template <class Tile>
 struct ConvLoaderOf {
   static constexpr bool kMatrix = false;
-  static constexpr std::string_view kElement = NarrowFormat<typename Tile::ElementType>::kName;
+  static constexpr std::string_view kElement = format_name<typename Tile::ElementType>();
 };
 template <class Tile>
 struct LoaderOf<conv::AnalyticFpropActivationLoader<Tile>> : ConvLoaderOf<Tile> {

@@ -31,11 +31,14 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
 
+#include "hiptile/arch/device_check.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/conv_configuration.hpp"
+#include "hiptile/conv/device/conv_log.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/core/byte_range.hpp"
@@ -45,6 +48,7 @@
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/log/logger.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
 
@@ -207,10 +211,28 @@ class ImplicitGemmConvolution {
     return workspace_bytes(args, launch_shape(args.problem, geometry));
   }
 
-  // Runs can_implement, then builds the kernel's Params; on failure the operator is left
-  // uninitialised. The workspace, when one is needed, is in the arguments.
+  // Checks the current device against the kernel (arch/device_check.hpp), runs can_implement, then
+  // builds the kernel's Params; on failure the operator is left uninitialised. The workspace, when
+  // one is needed, is in the arguments.
   Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
+    Status const s = initialize_checked(args);
+    log::write(log::Category::kApi, [&](std::ostream& os) {
+      os << "ImplicitGemmConvolution::initialize(" << conv_problem_text(Op, args.problem) << ") on "
+         << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
+    });
+    if (!ok(s)) {
+      log::write(log::Category::kError, [&](std::ostream& os) {
+        os << "convolution " << conv_problem_text(Op, args.problem) << " refused by "
+           << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
+      });
+    }
+    return s;
+  }
+
+ private:
+  Status initialize_checked(Arguments const& args) noexcept {
+    if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
     if (Status const s = can_implement(args); !ok(s)) return s;
     ConvProblemSize const& p = args.problem;
     ConvGeometry geometry;
@@ -246,15 +268,27 @@ class ImplicitGemmConvolution {
     params_ = params;
     launch_ = l;
     slices_ = args.split_k_slices;
+    problem_ = p;
     initialized_ = true;
     return Status::kSuccess;
   }
 
+ public:
   // The convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
   // reduction (grid: element blocks × batches), on the same stream; serial split-K zeroes its
-  // flags first.
+  // flags first. With logging on, a trace line first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
+    if (log::enabled(log::Category::kTrace | log::Category::kApi)) [[unlikely]] {
+      log::write(log::Category::kApi, [&](std::ostream& os) {
+        os << "ImplicitGemmConvolution::run(" << conv_problem_text(Op, problem_) << ")";
+      });
+      log::write(log::Category::kTrace, [&](std::ostream& os) {
+        os << "convolution " << conv_configuration_name<ImplicitGemmConvolution>() << "; " << kThreads << " threads, "
+           << kLdsBytes << " bytes of LDS, grid " << launch_.tiles << "x" << launch_.batches << "x" << slices_
+           << "; problem " << conv_problem_text(Op, problem_);
+      });
+    }
     if (Status const s = Workspace::prepare(params_.partials, Workspace::slots(slices_, {launch_.tiles, launch_.batches}), stream);
         !ok(s)) {
       return s;
@@ -385,6 +419,7 @@ class ImplicitGemmConvolution {
   typename Reduction::Params reduction_{};
   Launch launch_{};
   int slices_ = 1;
+  ConvProblemSize problem_{};  // what initialize() took, for the log's lines
   bool initialized_ = false;
 };
 

@@ -23,8 +23,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <ostream>
 #include <type_traits>
 
+#include "hiptile/arch/device_check.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/coord.hpp"
@@ -32,11 +34,14 @@
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/gemm/device/gemm_arguments.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
+#include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/layout/tensor_ref.hpp"
+#include "hiptile/log/logger.hpp"
+#include "hiptile/platform/device_info.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
@@ -135,9 +140,11 @@ class Gemm {
     kernel::StreamKSchedule s;
     s.dp_tiles = static_cast<int>(std::min<std::int64_t>(tiles(p), kernel::kMaxTiles));
     if constexpr (kStreamK) {
-      int units = 0;
+      int xcds = 1;
       if (args.stream_k_partitions == 0) {
-        if (Status const q = query_compute_units(units); !ok(q)) return q;
+        DeviceInfo const* device = nullptr;
+        if (Status const q = current_device_info(device); !ok(q)) return q;
+        xcds = device->xcds;
       }
       // (The grid is then at most the larger of the tiles and these workgroups: within kMaxWorkgroups.)
       std::int64_t resident = args.stream_k_workgroups;  // 0: the device's
@@ -145,7 +152,7 @@ class Gemm {
         if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, resident); !ok(q)) return q;
       }
       int const workgroups = static_cast<int>(std::min<std::int64_t>(resident, kMaxWorkgroups));
-      int const partitions = args.stream_k_partitions != 0 ? args.stream_k_partitions : Arch::xcds(units);
+      int const partitions = args.stream_k_partitions != 0 ? args.stream_k_partitions : xcds;
       if (Status const m = kernel::StreamKSchedule::make(s.dp_tiles, ceil_div(p.k, TileShape::kK), workgroups,
                                                            partitions, s);
           !ok(m)) {
@@ -156,10 +163,56 @@ class Gemm {
     return Status::kSuccess;
   }
 
-  // Runs can_implement, then builds the kernel's Params. On any failure the operator is left
-  // uninitialised (run() returns kErrorNotInitialized), whatever an earlier call set up.
+  // Checks the current device against the kernel (arch/device_check.hpp), runs can_implement, then
+  // builds the kernel's Params. On any failure the operator is left uninitialised (run() returns
+  // kErrorNotInitialized), whatever an earlier call set up.
   Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
+    Status const s = initialize_checked(args);
+    log::write(log::Category::kApi, [&](std::ostream& os) {
+      os << "Gemm::initialize(" << problem_text(args) << ") on " << configuration_name<Gemm>() << ": " << to_string(s);
+    });
+    if (!ok(s)) {
+      log::write(log::Category::kError, [&](std::ostream& os) {
+        os << "GEMM " << problem_text(args) << " refused by " << configuration_name<Gemm>() << ": " << to_string(s);
+      });
+    } else if (log::enabled(log::Category::kHints)) [[unlikely]] {
+      write_hints_for(args);
+    }
+    return s;
+  }
+
+  // The GEMM kernel (grid: tiles or stream-K's workgroups × 1 × K slices), then with parallel
+  // split-K the reduction, on the same stream; serial split-K and stream-K zero their flags first,
+  // an output op that reduces (amax) zeroes its result. With logging on, a trace line and a bench
+  // line first (gemm_log.hpp).
+  Status run(Stream stream = nullptr) const noexcept {
+    if (!initialized_) return Status::kErrorNotInitialized;
+    if (log::enabled(log::Category::kTrace | log::Category::kBench | log::Category::kApi)) [[unlikely]] {
+      write_launch();
+    }
+    if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
+    if constexpr (requires { Op::prepare(output_op(), stream); }) {
+      if (Status const s = Op::prepare(output_op(), stream); !ok(s)) return s;
+    }
+    LaunchConfig const config{
+        {unsigned(workgroups_), unsigned(batches_), unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
+    Status const s = launch<Kernel>(config, params_);
+    if constexpr (!kParallelSplitK) {
+      return s;
+    } else {  // (a discarded branch: other configurations never instantiate the reduction)
+      if (!ok(s)) return s;
+      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n)), unsigned(batches_)},
+                                {unsigned(Reduction::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+      return launch<Reduction>(reduce, reduction_);
+    }
+  }
+
+ private:
+  Status initialize_checked(Arguments const& args) noexcept {
+    if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
     typename Kernel::Params params{};
     // can_implement's checks, keeping the stream-K schedule they found (one device query).
     if (Status const s = check(args, params.stream_k); !ok(s)) return s;
@@ -186,34 +239,34 @@ class Gemm {
     workgroups_ = params.stream_k.workgroups();  // all tiles without stream-K; <= kMaxWorkgroups
     slices_ = args.split_k_slices;
     batches_ = args.batch_count;
+    args_ = args;
     initialized_ = true;
     return Status::kSuccess;
   }
 
-  // The GEMM kernel (grid: tiles or stream-K's workgroups × 1 × K slices), then with parallel
-  // split-K the reduction, on the same stream; serial split-K and stream-K zero their flags first,
-  // an output op that reduces (amax) zeroes its result.
-  Status run(Stream stream = nullptr) const noexcept {
-    if (!initialized_) return Status::kErrorNotInitialized;
-    if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
-    if constexpr (requires { Op::prepare(output_op(), stream); }) {
-      if (Status const s = Op::prepare(output_op(), stream); !ok(s)) return s;
-    }
-    LaunchConfig const config{
-        {unsigned(workgroups_), unsigned(batches_), unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
-    Status const s = launch<Kernel>(config, params_);
-    if constexpr (!kParallelSplitK) {
-      return s;
-    } else {  // (a discarded branch: other configurations never instantiate the reduction)
-      if (!ok(s)) return s;
-      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n)), unsigned(batches_)},
-                                {unsigned(Reduction::kMaxThreadsPerBlock)},
-                                0,
-                                stream};
-      return launch<Reduction>(reduce, reduction_);
-    }
+  // The trace, bench and api lines of a launch.
+  void write_launch() const {
+    log::write(log::Category::kApi, [&](std::ostream& os) { os << "Gemm::run(" << problem_text(args_) << ")"; });
+    log::write(log::Category::kTrace, [&](std::ostream& os) {
+      os << "GEMM " << configuration_name<Gemm>() << "; " << kThreads << " threads, " << kLdsBytes
+         << " bytes of LDS, grid " << workgroups_ << "x" << batches_ << "x" << slices_ << "; problem "
+         << problem_text(args_);
+    });
+    log::write(log::Category::kBench, [&](std::ostream& os) { os << bench_command<Gemm>(args_); });
   }
 
+  // The hints for these arguments on the current device (its facts were read by check_device).
+  void write_hints_for(Arguments const& args) const {
+    DeviceInfo const* device = nullptr;
+    std::int64_t slots = 0;
+    if (!ok(current_device_info(device)) ||
+        !ok(query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, slots))) {
+      return;
+    }
+    write_hints<Gemm>(args, *device, std::int64_t(workgroups_) * batches_ * slices_, slots);
+  }
+
+ public:
   Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
     Status const s = initialize(args);
     return ok(s) ? run(stream) : s;
@@ -405,6 +458,7 @@ class Gemm {
   int slices_ = 1;
   int batches_ = 1;
   std::int64_t slots_ = 0;  // PartialTiles slots whose flags run() zeroes
+  Arguments args_{};        // what initialize() took, for the log's lines
   bool initialized_ = false;
 };
 

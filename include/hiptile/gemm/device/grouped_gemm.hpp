@@ -23,14 +23,18 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <ostream>
 #include <vector>
 
+#include "hiptile/arch/device_check.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
+#include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/kernel/grouped_gemm_kernel.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_memory.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
@@ -86,12 +90,47 @@ class GroupedGemm {
     return workspace_bytes(groups);
   }
 
-  // Runs can_implement, then writes the groups' kernel parameters to the workspace. On any failure
-  // the operator is left uninitialised.
+  // Checks the current device against the kernel (arch/device_check.hpp), runs can_implement, then
+  // writes the groups' kernel parameters to the workspace. On any failure the operator is left
+  // uninitialised.
   Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
+    int failed = -1;
+    Status const s = initialize_checked(args, failed);
+    log::write(log::Category::kApi, [&](std::ostream& os) {
+      os << "GroupedGemm::initialize(" << args.group_count << " groups) on " << configuration_name<SingleGemm>() << ": "
+         << to_string(s);
+    });
+    if (!ok(s)) {
+      log::write(log::Category::kError, [&](std::ostream& os) {
+        os << "grouped GEMM of " << args.group_count << " groups refused by " << configuration_name<SingleGemm>() << ": "
+           << to_string(s);
+        if (failed >= 0) os << " (group " << failed << ": " << problem_text(args.groups[failed]) << ")";
+      });
+    }
+    return s;
+  }
+
+  // The grouped kernel (grid: workgroups() × 1 × 1); nothing when every group is empty.
+  Status run(Stream stream = nullptr) const noexcept {
+    if (!initialized_) return Status::kErrorNotInitialized;
+    if (tiles_ == 0) return Status::kSuccess;
+    if (log::enabled(log::Category::kTrace | log::Category::kApi)) [[unlikely]] {
+      log::write(log::Category::kApi, [&](std::ostream& os) { os << "GroupedGemm::run(" << tiles_ << " tiles)"; });
+      log::write(log::Category::kTrace, [&](std::ostream& os) {
+        os << "grouped GEMM " << configuration_name<SingleGemm>() << "; " << kThreads << " threads, " << kLdsBytes
+           << " bytes of LDS, grid " << workgroups_ << "; " << params_.group_count << " non-empty groups, " << tiles_
+           << " tiles";
+      });
+    }
+    return launch<Kernel>({{unsigned(workgroups_)}, {unsigned(kThreads)}, kLdsBytes, stream}, params_);
+  }
+
+ private:
+  Status initialize_checked(Arguments const& args, int& failed) noexcept {
+    if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
     Totals totals;
-    if (Status const s = check(args, totals, nullptr); !ok(s)) return s;
+    if (Status const s = check(args, totals, &failed); !ok(s)) return s;
     typename Kernel::Params params{};
     int workgroups = 0;
     if (totals.tiles > 0) {
@@ -134,13 +173,7 @@ class GroupedGemm {
     return Status::kSuccess;
   }
 
-  // The grouped kernel (grid: workgroups() × 1 × 1); nothing when every group is empty.
-  Status run(Stream stream = nullptr) const noexcept {
-    if (!initialized_) return Status::kErrorNotInitialized;
-    if (tiles_ == 0) return Status::kSuccess;
-    return launch<Kernel>({{unsigned(workgroups_)}, {unsigned(kThreads)}, kLdsBytes, stream}, params_);
-  }
-
+ public:
   Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
     Status const s = initialize(args);
     return ok(s) ? run(stream) : s;
