@@ -4,7 +4,7 @@
 // sizes its grid to the device (stream-K, grouped), remaps tiles over XCDs or keys a tuning entry
 // on the device sees.
 //
-//   hiptile::sim::set_device(hiptile::sim::kMi300a);   // 228 CUs, 6 XCDs from now on
+//   hiptile::sim::set_device(hiptile::sim::kMi300aDevice);   // 228 CUs, 6 XCDs from now on
 //   hiptile::sim::set_compute_units(100);              // the current device with another CU count
 //
 // Figures: FACTS.md (MI300X 8 XCDs × 38 CUs at 2100 MHz, 192 GB; MI300A 6 × 38, 128 GB);
@@ -27,14 +27,14 @@ struct SimulatedDevice {
 };
 
 inline constexpr std::size_t kGiB = std::size_t(1) << 30;
-inline constexpr SimulatedDevice kMi300x{"AMD Instinct MI300X (simulated)", "gfx942", 304, 8, 2100, 192 * kGiB};
-inline constexpr SimulatedDevice kMi300a{"AMD Instinct MI300A (simulated)", "gfx942", 228, 6, 2100, 128 * kGiB};
-inline constexpr SimulatedDevice kMi308x{"AMD Instinct MI308X (simulated)", "gfx942", 80, 4, 2100, 192 * kGiB};
+inline constexpr SimulatedDevice kMi300xDevice{"AMD Instinct MI300X (simulated)", "gfx942", 304, 8, 2100, 192 * kGiB};
+inline constexpr SimulatedDevice kMi300aDevice{"AMD Instinct MI300A (simulated)", "gfx942", 228, 6, 2100, 128 * kGiB};
+inline constexpr SimulatedDevice kMi308xDevice{"AMD Instinct MI308X (simulated)", "gfx942", 80, 4, 2100, 192 * kGiB};
 
 namespace detail {
 struct DeviceSetting {
   std::mutex mutex;
-  SimulatedDevice device = kMi300x;
+  SimulatedDevice device = kMi300xDevice;
   unsigned generation = 0;  // changes with every set, so caches of device facts know to refresh
 };
 inline DeviceSetting& device_setting() {

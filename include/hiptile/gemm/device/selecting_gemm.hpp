@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "hiptile/core/status.hpp"
+#include "hiptile/core/visit_index.hpp"
 #include "hiptile/gemm/device/shape_heuristic.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/platform/device_query.hpp"
@@ -192,14 +193,9 @@ class SelectingGemm {
     if (!ok(q)) status = q;
     return slots;
   }
-  // f.template operator()<i>() for the run-time index i.
   template <class F>
   static Status visit(int i, F&& f) noexcept {
-    Status s = Status::kErrorInternal;
-    [&]<int... I>(std::integer_sequence<int, I...>) {
-      (void)((I == i ? (s = f.template operator()<I>(), true) : false) || ...);
-    }(std::make_integer_sequence<int, kCandidates>{});
-    return s;
+    return visit_index<kCandidates>(i, std::forward<F>(f));
   }
 
   std::tuple<Candidates...> operators_{};
