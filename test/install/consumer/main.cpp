@@ -1,7 +1,8 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
 // through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
 // convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device,
-// DefaultGemm choosing its configuration by shape (one problem, and strided batches), an
+// DefaultGemm choosing its configuration by shape (one problem, and strided batches), DefaultTunedGemm
+// choosing at run time as find mode says, an
 // int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax and a
 // grouped GEMM of three experts (one without tokens), each checked against the installed host
 // reference. The same source is a simulator program
@@ -24,6 +25,7 @@
 #include "hiptile/host/reference_conv.hpp"
 #include "hiptile/host/reference_gemm.hpp"
 #include "hiptile/platform/platform.hpp"
+#include "hiptile/tune/default_tuned_gemm.hpp"
 
 struct ReverseInWorkgroup {
   struct Params {
@@ -102,10 +104,10 @@ long long gemm_mismatches(int m, int n, int k, int batches = 1) {  // K · 2 byt
     args.batch_stride_a = m * a.ld();  // batch i: rows i·M … of A and D; B the same for all
     args.batch_stride_d = m * d.ld();
   }
-  args.workspace_bytes = Gemm::get_workspace_size(args);
+  Gemm gemm;
+  args.workspace_bytes = gemm.get_workspace_size(args);  // (TunedGemm chooses here; Gemm's is static)
   host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
   args.workspace = workspace.data();
-  Gemm gemm;
   hiptile::Status s = gemm.initialize(args);
   if (hiptile::ok(s)) s = gemm.run();
   if (hiptile::ok(s)) s = hiptile::device_synchronize();
@@ -119,7 +121,10 @@ long long gemm_mismatches(int m, int n, int k, int batches = 1) {  // K · 2 byt
   host::reference_gemm({m * batches, n, k}, 1.0, a, b, 0.0, host::HostMatrix<half_t, RowMajor>{}, reference,
                        &magnitude);
   host::Comparison const c = host::compare(d, reference, magnitude, host::gemm_tolerance<half_t, half_t>(k));
-  if constexpr (requires { gemm.choice(); }) {
+  if constexpr (requires { gemm.choice().source; }) {
+    std::printf("hiptile consumer: DefaultTunedGemm, %dx%dx%d, chose %s by %s\n", m, n, k, gemm.choice().name.c_str(),
+                hiptile::tune::to_string(gemm.choice().source));
+  } else if constexpr (requires { gemm.choice(); }) {
     hiptile::gemm::device::GemmChoice const& choice = gemm.choice();
     std::printf("hiptile consumer: DefaultGemm, %d batch(es) of %dx%dx%d, chose a %dx%dx%d tile (%s)\n", batches, m,
                 n, k, choice.tile_m, choice.tile_n, choice.tile_k, hiptile::gemm::device::to_string(choice.reason));
@@ -146,7 +151,12 @@ long long f16_gemm_mismatches() {
   long long const stream_k = gemm_mismatches<StreamK>(300, 200, 520);
   long long const selected = gemm_mismatches<Default>(24, 200, 520);
   long long const batched = gemm_mismatches<Default>(40, 200, 520, 3);
-  return stream_k < 0 || selected < 0 || batched < 0 ? -1 : stream_k + selected + batched;
+  // Run-time selection as find mode says (HIPTILE_FIND_MODE, default db: the tuning database's
+  // winner, else the heuristic).
+  using Tuned = hiptile::tune::DefaultTunedGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor,
+                                                hiptile::arch::Gfx942>;
+  long long const tuned = gemm_mismatches<Tuned>(72, 136, 264);
+  return stream_k < 0 || selected < 0 || batched < 0 || tuned < 0 ? -1 : stream_k + selected + batched + tuned;
 }
 
 // A 130 × 70 × 200 int8 GEMM with an int8 D: D = saturate(round(A·B · row[m] · column[n])) with
@@ -317,7 +327,7 @@ int main() {
   std::printf("hiptile consumer (%s backend): convolution, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), conv_wrong);
   long long const gemm_wrong = f16_gemm_mismatches();
-  std::printf("hiptile consumer (%s backend): stream-K GEMM and DefaultGemm, %lld elements wrong\n",
+  std::printf("hiptile consumer (%s backend): stream-K GEMM, DefaultGemm and DefaultTunedGemm, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), gemm_wrong);
   long long const quantised_wrong = quantised_gemm_mismatches();
   std::printf("hiptile consumer (%s backend): int8 and fp8 GEMMs, %lld values wrong\n",

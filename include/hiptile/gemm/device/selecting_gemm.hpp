@@ -27,8 +27,10 @@
 
 #include "hiptile/core/status.hpp"
 #include "hiptile/core/visit_index.hpp"
+#include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/device/shape_heuristic.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/stream.hpp"
 
@@ -147,6 +149,9 @@ class SelectingGemm {
       return s;
     }
     choice_ = choice;
+    log::write(log::Category::kInfo, [&](std::ostream& os) {
+      os << "SelectingGemm chose " << choice << " among " << kCandidates << " for " << problem_text(args);
+    });
     return Status::kSuccess;
   }
 
