@@ -36,14 +36,14 @@ template <class Arch>
 Status check_device(unsigned threads, std::size_t lds_bytes) noexcept {
   DeviceInfo const* device = nullptr;
   if (Status const q = current_device_info(device); !ok(q)) {
-    log::write(log::Category::kError, [&](std::ostream& os) {
+    logging::write(logging::Category::kError, [&](std::ostream& os) {
       os << "the runtime could not report the current device's facts; nothing launched";
     });
     return q;
   }
   Status const s = device_verdict<Arch>(*device, threads, lds_bytes);
   if (!ok(s)) {
-    log::write(log::Category::kError, [&](std::ostream& os) {
+    logging::write(logging::Category::kError, [&](std::ostream& os) {
       os << to_string(s) << ": kernel built for " << Arch::kName << " (wave" << Arch::kWaveSize << ", " << threads
          << " threads, " << lds_bytes << " bytes of LDS), device " << *device << "; nothing launched";
     });

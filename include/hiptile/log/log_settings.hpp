@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace hiptile::log {
+namespace hiptile::logging {
 
 enum class Category : unsigned {
   kError = 1,     // refused inputs, device mismatches, tuning-database lines skipped
@@ -109,4 +109,4 @@ inline LogSettings parse_log_settings(char const* level, char const* mask, char 
   return s;
 }
 
-}  // namespace hiptile::log
+}  // namespace hiptile::logging

@@ -1,9 +1,11 @@
 #pragma once
-// The log: one process-wide sink that hiptile's operators write lines to, by category.
+// The log: one process-wide sink that hiptile's operators write lines to, by category. (The
+// namespace is hiptile::logging, not ::log, so that `using namespace hiptile;` leaves the C
+// library's log() unambiguous.)
 //
-//   if (hiptile::log::enabled(hiptile::log::Category::kTrace)) { ... }      // one load and branch
-//   hiptile::log::write(hiptile::log::Category::kHints, [&](std::ostream& os) { os << "..."; });
-//   hiptile::log::configure({.mask = 2 | 4, .file = "/tmp/hiptile.log"});  // in code, instead of
+//   if (hiptile::logging::enabled(hiptile::logging::Category::kTrace)) { ... }      // one load and branch
+//   hiptile::logging::write(hiptile::logging::Category::kHints, [&](std::ostream& os) { os << "..."; });
+//   hiptile::logging::configure({.mask = 2 | 4, .file = "/tmp/hiptile.log"});  // in code, instead of
 //                                                                           // the environment
 //
 // Off (the default) costs a launch one relaxed load and one predictable branch: the mask lives in
@@ -24,7 +26,7 @@
 
 #include "hiptile/log/log_settings.hpp"
 
-namespace hiptile::log {
+namespace hiptile::logging {
 
 namespace detail {
 inline constexpr unsigned kUnread = ~0u;  // the mask before the environment was read
@@ -130,4 +132,4 @@ void write(Category c, Compose&& compose) noexcept {
   }
 }
 
-}  // namespace hiptile::log
+}  // namespace hiptile::logging

@@ -25,6 +25,7 @@
 // device stands in (sim/timing_model.hpp); a candidate it has no timing for is not timed, and when
 // none is, the heuristic decides, as the log says.
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -119,10 +120,11 @@ class TunedGemm {
   using LayoutC = typename Selecting::LayoutC;
   using ArchTag = typename Selecting::ArchTag;
   static constexpr int kCandidates = sizeof...(Candidates);
+  using CandidateList = std::tuple<Candidates...>;
   template <int I>
-  using Candidate = std::tuple_element_t<I, std::tuple<Candidates...>>;
+  using Candidate = std::tuple_element_t<I, CandidateList>;
   // The K slices a split-K candidate is timed with when the arguments leave them to the tuner.
-  static constexpr int kTimedSlices[] = {2, 4, 8, 16};
+  static constexpr std::array<int, 4> kTimedSlices{2, 4, 8, 16};
 
   explicit TunedGemm(TuningOptions options = {}) : options_(std::move(options)) {}
 
@@ -276,7 +278,7 @@ class TunedGemm {
     if (G::kSplitK == gemm::kernel::SplitKMode::kNone || G::kStreamK || args.split_k_slices > 1) {
       return {args.split_k_slices};
     }
-    return {std::begin(kTimedSlices), std::end(kTimedSlices)};
+    return {kTimedSlices.begin(), kTimedSlices.end()};
   }
 
   Status select_or_throw(Arguments const& args, TunedChoice& choice, Stream stream) const {
@@ -313,7 +315,7 @@ class TunedGemm {
       c.source = ChoiceSource::kHeuristic;
     }
     c.name = candidate_name(c.candidate);
-    log::write(log::Category::kInfo, [&](std::ostream& os) {
+    logging::write(logging::Category::kInfo, [&](std::ostream& os) {
       os << "TunedGemm chose " << c << " among " << kCandidates << " for " << problem_key_text(args) << " on "
          << device->name;
       if (!path.empty()) os << " (tuning database " << path << ")";
@@ -374,7 +376,7 @@ class TunedGemm {
       c.source = ChoiceSource::kDatabase;
       return true;
     }
-    log::write(log::Category::kInfo, [&](std::ostream& os) {
+    logging::write(logging::Category::kInfo, [&](std::ostream& os) {
       os << "tuning database entry for " << entry->key.problem << " names " << entry->winner
          << ", which this candidate list cannot run for the problem: not used";
     });
@@ -392,7 +394,7 @@ class TunedGemm {
       (time_candidate<I>(args, device, stream, scratch, best, c), ...);
     }(std::make_integer_sequence<int, kCandidates>{});
     if (c.timed_candidates == 0) {
-      log::write(log::Category::kInfo, [&](std::ostream& os) {
+      logging::write(logging::Category::kInfo, [&](std::ostream& os) {
         os << "no candidate could be timed for " << problem_key_text(args)
            << (kBackend == Backend::kSim ? " (none has an MI300 timing-model entry)" : "") << ": the heuristic decides";
       });
@@ -410,7 +412,7 @@ class TunedGemm {
     for (int slices : slices_to_time<I>(args)) {
       if (!eligible<I>(args, slices)) continue;
       std::optional<double> const seconds = time_one<I>(with_slices(args, slices), device, stream, scratch);
-      log::write(log::Category::kProfile, [&](std::ostream& os) {
+      logging::write(logging::Category::kProfile, [&](std::ostream& os) {
         os << "candidate " << I << " (" << candidate_name(I) << "), " << slices << " K slices: ";
         if (seconds) {
           os << *seconds * 1e6 << (kBackend == Backend::kSim ? " us predicted" : " us");

@@ -198,7 +198,7 @@ class TuningDatabase {
 
  private:
   void fail(std::string const& what) const {
-    log::write(log::Category::kError, [&](std::ostream& os) { os << "tuning database: " << what << "; entry not stored"; });
+    logging::write(logging::Category::kError, [&](std::ostream& os) { os << "tuning database: " << what << "; entry not stored"; });
   }
 
   // (mutex_ held) Parses the file into entries and the lines kept as they are (comments aside).
@@ -214,7 +214,7 @@ class TuningDatabase {
         entries[e->key.joined()] = std::move(*e);
       } else {
         kept.push_back(line);
-        log::write(log::Category::kError, [&](std::ostream& os) {
+        logging::write(logging::Category::kError, [&](std::ostream& os) {
           os << "warning: tuning database " << path_ << " line " << number << " skipped: " << why;
         });
       }

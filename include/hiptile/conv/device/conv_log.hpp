@@ -5,7 +5,7 @@
 //   conv_configuration_name<C>() "f16->f16, fprop, precomputed, 8 channels per access; tile 128x128x32,
 //                                 wave 64x64x32, v_mfma_f32_32x32x8_f16, 1 stage, data-parallel"
 //
-// Formatting only, called behind log::enabled tests.
+// Formatting only, called behind logging::enabled tests.
 #include <ostream>
 #include <sstream>
 #include <string>

@@ -217,12 +217,12 @@ class ImplicitGemmConvolution {
   Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
     Status const s = initialize_checked(args);
-    log::write(log::Category::kApi, [&](std::ostream& os) {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) {
       os << "ImplicitGemmConvolution::initialize(" << conv_problem_text(Op, args.problem) << ") on "
          << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
     });
     if (!ok(s)) {
-      log::write(log::Category::kError, [&](std::ostream& os) {
+      logging::write(logging::Category::kError, [&](std::ostream& os) {
         os << "convolution " << conv_problem_text(Op, args.problem) << " refused by "
            << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
       });
@@ -279,11 +279,11 @@ class ImplicitGemmConvolution {
   // flags first. With logging on, a trace line first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    if (log::enabled(log::Category::kTrace | log::Category::kApi)) [[unlikely]] {
-      log::write(log::Category::kApi, [&](std::ostream& os) {
+    if (logging::enabled(logging::Category::kTrace | logging::Category::kApi)) [[unlikely]] {
+      logging::write(logging::Category::kApi, [&](std::ostream& os) {
         os << "ImplicitGemmConvolution::run(" << conv_problem_text(Op, problem_) << ")";
       });
-      log::write(log::Category::kTrace, [&](std::ostream& os) {
+      logging::write(logging::Category::kTrace, [&](std::ostream& os) {
         os << "convolution " << conv_configuration_name<ImplicitGemmConvolution>() << "; " << kThreads << " threads, "
            << kLdsBytes << " bytes of LDS, grid " << launch_.tiles << "x" << launch_.batches << "x" << slices_
            << "; problem " << conv_problem_text(Op, problem_);

@@ -169,14 +169,14 @@ class Gemm {
   Status initialize(Arguments const& args) noexcept {
     initialized_ = false;
     Status const s = initialize_checked(args);
-    log::write(log::Category::kApi, [&](std::ostream& os) {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) {
       os << "Gemm::initialize(" << problem_text(args) << ") on " << configuration_name<Gemm>() << ": " << to_string(s);
     });
     if (!ok(s)) {
-      log::write(log::Category::kError, [&](std::ostream& os) {
+      logging::write(logging::Category::kError, [&](std::ostream& os) {
         os << "GEMM " << problem_text(args) << " refused by " << configuration_name<Gemm>() << ": " << to_string(s);
       });
-    } else if (log::enabled(log::Category::kHints)) [[unlikely]] {
+    } else if (logging::enabled(logging::Category::kHints)) [[unlikely]] {
       write_hints_for(args);
     }
     return s;
@@ -188,7 +188,7 @@ class Gemm {
   // line first (gemm_log.hpp).
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
-    if (log::enabled(log::Category::kTrace | log::Category::kBench | log::Category::kApi)) [[unlikely]] {
+    if (logging::enabled(logging::Category::kTrace | logging::Category::kBench | logging::Category::kApi)) [[unlikely]] {
       write_launch();
     }
     if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
@@ -246,13 +246,13 @@ class Gemm {
 
   // The trace, bench and api lines of a launch.
   void write_launch() const {
-    log::write(log::Category::kApi, [&](std::ostream& os) { os << "Gemm::run(" << problem_text(args_) << ")"; });
-    log::write(log::Category::kTrace, [&](std::ostream& os) {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "Gemm::run(" << problem_text(args_) << ")"; });
+    logging::write(logging::Category::kTrace, [&](std::ostream& os) {
       os << "GEMM " << configuration_name<Gemm>() << "; " << kThreads << " threads, " << kLdsBytes
          << " bytes of LDS, grid " << workgroups_ << "x" << batches_ << "x" << slices_ << "; problem "
          << problem_text(args_);
     });
-    log::write(log::Category::kBench, [&](std::ostream& os) { os << bench_command<Gemm>(args_); });
+    logging::write(logging::Category::kBench, [&](std::ostream& os) { os << bench_command<Gemm>(args_); });
   }
 
   // The hints for these arguments on the current device (its facts were read by check_device).

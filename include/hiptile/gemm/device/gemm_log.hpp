@@ -8,7 +8,7 @@
 //   write_hints<G>(args, …)     trace-independent advice: leading dimensions that are multiples of
 //                               512 bytes on gfx942, a grid that fills under half the device
 //
-// Only formatting: each is called behind a log::enabled test, so a launch with logging off never
+// Only formatting: each is called behind a logging::enabled test, so a launch with logging off never
 // builds a string.
 #include <cstdint>
 #include <ostream>
@@ -102,11 +102,11 @@ std::string bench_command(Arguments const& args) {
 // `slots` (workgroups the device holds at once).
 template <class G, class Arguments>
 void write_hints(Arguments const& args, DeviceInfo const& device, std::int64_t tiles, std::int64_t slots) {
-  if (!log::enabled(log::Category::kHints)) return;
+  if (!logging::enabled(logging::Category::kHints)) return;
   if (device.arch == "gfx942") {
     auto check = [&](char const* name, std::int64_t ld, std::size_t element_bytes) {
       if (ld > 0 && (std::int64_t(element_bytes) * ld) % 512 == 0) {
-        log::write(log::Category::kHints, [&](std::ostream& os) {
+        logging::write(logging::Category::kHints, [&](std::ostream& os) {
           os << "leading dimension of " << name << " is " << ld << " elements = " << ld * std::int64_t(element_bytes)
              << " bytes, a multiple of 512 bytes: on MI300 such rows fall on the same memory channels (the MI300X "
                 "tuning guide); padding it by 64 or 128 bytes spreads them";
@@ -118,7 +118,7 @@ void write_hints(Arguments const& args, DeviceInfo const& device, std::int64_t t
     check("D", args.d.ld, sizeof(typename G::ElementC));
   }
   if (slots > 0 && 2 * tiles < slots && !G::kStreamK) {
-    log::write(log::Category::kHints, [&](std::ostream& os) {
+    logging::write(logging::Category::kHints, [&](std::ostream& os) {
       os << tiles << " tiles fill " << (100 * tiles + slots / 2) / slots << "% of the " << slots
          << " workgroups the device holds at once (" << device.compute_units
          << " CUs): a stream-K or split-K configuration shares K among idle CUs (DefaultGemm or TunedGemm picks one)";

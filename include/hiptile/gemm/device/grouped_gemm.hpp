@@ -97,12 +97,12 @@ class GroupedGemm {
     initialized_ = false;
     int failed = -1;
     Status const s = initialize_checked(args, failed);
-    log::write(log::Category::kApi, [&](std::ostream& os) {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) {
       os << "GroupedGemm::initialize(" << args.group_count << " groups) on " << configuration_name<SingleGemm>() << ": "
          << to_string(s);
     });
     if (!ok(s)) {
-      log::write(log::Category::kError, [&](std::ostream& os) {
+      logging::write(logging::Category::kError, [&](std::ostream& os) {
         os << "grouped GEMM of " << args.group_count << " groups refused by " << configuration_name<SingleGemm>() << ": "
            << to_string(s);
         if (failed >= 0) os << " (group " << failed << ": " << problem_text(args.groups[failed]) << ")";
@@ -115,9 +115,9 @@ class GroupedGemm {
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
     if (tiles_ == 0) return Status::kSuccess;
-    if (log::enabled(log::Category::kTrace | log::Category::kApi)) [[unlikely]] {
-      log::write(log::Category::kApi, [&](std::ostream& os) { os << "GroupedGemm::run(" << tiles_ << " tiles)"; });
-      log::write(log::Category::kTrace, [&](std::ostream& os) {
+    if (logging::enabled(logging::Category::kTrace | logging::Category::kApi)) [[unlikely]] {
+      logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "GroupedGemm::run(" << tiles_ << " tiles)"; });
+      logging::write(logging::Category::kTrace, [&](std::ostream& os) {
         os << "grouped GEMM " << configuration_name<SingleGemm>() << "; " << kThreads << " threads, " << kLdsBytes
            << " bytes of LDS, grid " << workgroups_ << "; " << params_.group_count << " non-empty groups, " << tiles_
            << " tiles";

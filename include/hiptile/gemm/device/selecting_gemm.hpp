@@ -149,7 +149,7 @@ class SelectingGemm {
       return s;
     }
     choice_ = choice;
-    log::write(log::Category::kInfo, [&](std::ostream& os) {
+    logging::write(logging::Category::kInfo, [&](std::ostream& os) {
       os << "SelectingGemm chose " << choice << " among " << kCandidates << " for " << problem_text(args);
     });
     return Status::kSuccess;

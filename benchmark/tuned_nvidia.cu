@@ -1,0 +1,150 @@
+// Find mode on an NVIDIA GPU: for each shape, DefaultTunedGemm's candidates (f16, A row, B col, D
+// row, sm_90) timed exhaustively — every candidate, a split-K one with 2, 4, 8 and 16 slices, each
+// the median of 25 runs after 5 warm-ups, with CUDA events — beside what find mode's `search`
+// chose (its own shorter timing, stored in a temporary tuning database) and what the heuristic
+// chose, each re-timed the exhaustive way. Counters: the best candidate's TFLOPS, and
+// tuned_vs_best / heuristic_vs_best = the best time over that choice's time (1 = the best).
+// Run by scripts/device_tune.sh; docs/performance.md ("Find mode on the H100") has the figures.
+#include <benchmark/benchmark.h>
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <random>
+#include <string>
+#include <tuple>
+#include <unistd.h>
+#include <vector>
+
+#include "hiptile/platform/event_timer.hpp"
+#include "hiptile/platform/platform.hpp"
+#include "hiptile/tune/default_tuned_gemm.hpp"
+
+namespace {
+
+using namespace hiptile;
+using Tuned = tune::DefaultTunedGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor,
+                                     arch::Sm90>;
+using Arguments = Tuned::Arguments;
+constexpr int kWarmup = 5, kRepetitions = 25;
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+void check(cudaError_t e, char const* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+struct Problem {
+  int m, n, k;
+};
+
+// Candidate G's median time with `slices` K slices, the exhaustive way (infinity when it does not take the problem).
+template <class G>
+double time_candidate(Arguments args, int slices, void* workspace, std::size_t workspace_bytes) {
+  args.split_k_slices = slices;
+  args.workspace = workspace;
+  args.workspace_bytes = workspace_bytes;
+  if (G::get_workspace_size(args) > workspace_bytes) return kInfinity;
+  G op;
+  if (!ok(op.initialize(args))) return kInfinity;
+  double seconds = 0;
+  if (!ok(time_launches(nullptr, [&] { return op.run(nullptr); }, kWarmup, kRepetitions, seconds))) return kInfinity;
+  return seconds;
+}
+
+// Candidate `candidate`'s time with `slices`, and (sweep) the best over its slice counts.
+template <int I = 0>
+double time_choice(Arguments const& args, int candidate, int slices, void* workspace, std::size_t bytes) {
+  if constexpr (I == Tuned::kCandidates) {
+    return kInfinity;
+  } else {
+    using G = std::tuple_element_t<I, Tuned::CandidateList>;
+    if (candidate == I) return time_candidate<G>(args, slices, workspace, bytes);
+    return time_choice<I + 1>(args, candidate, slices, workspace, bytes);
+  }
+}
+
+template <int I = 0>
+double best_of_sweep(Arguments const& args, void* workspace, std::size_t bytes) {
+  if constexpr (I == Tuned::kCandidates) {
+    return kInfinity;
+  } else {
+    using G = std::tuple_element_t<I, Tuned::CandidateList>;
+    double best = best_of_sweep<I + 1>(args, workspace, bytes);
+    if constexpr (G::kParallelSplitK) {
+      for (int s : {2, 4, 8, 16}) best = std::min(best, time_candidate<G>(args, s, workspace, bytes));
+    } else {
+      best = std::min(best, time_candidate<G>(args, 1, workspace, bytes));
+    }
+    return best;
+  }
+}
+
+void tuned_vs_exhaustive(benchmark::State& state, Problem p, std::string database) {
+  half_t *a = nullptr, *b = nullptr, *d = nullptr;
+  check(cudaMalloc(&a, std::size_t(p.m) * p.k * 2), "cudaMalloc");
+  check(cudaMalloc(&b, std::size_t(p.n) * p.k * 2), "cudaMalloc");
+  check(cudaMalloc(&d, std::size_t(p.m) * p.n * 2), "cudaMalloc");
+  std::vector<half_t> host(std::size_t(std::max(p.m, p.n)) * p.k);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (half_t& x : host) x = half_t(u(rng));
+  check(cudaMemcpy(a, host.data(), std::size_t(p.m) * p.k * 2, cudaMemcpyHostToDevice), "copy");
+  check(cudaMemcpy(b, host.data(), std::size_t(p.n) * p.k * 2, cudaMemcpyHostToDevice), "copy");
+  Arguments args{.problem = {p.m, p.n, p.k}, .a = {a, p.k}, .b = {b, p.k}, .d = {d, p.n},
+                        .output_op = {1.0f, 0.0f}};
+  std::size_t const bytes = std::size_t(64) << 20;  // more than any candidate asks for these shapes
+  void* workspace = nullptr;
+  check(cudaMalloc(&workspace, bytes), "cudaMalloc");
+
+  double const best = best_of_sweep(args, workspace, bytes);  // the exhaustive sweep
+
+  // Find mode's choice (search: times every candidate, stores the winner) and the heuristic's.
+  Tuned searched({.mode = tune::FindMode::kSearch, .database = database});
+  Tuned heuristic({.mode = tune::FindMode::kHeuristic, .database = std::string()});
+  tune::TunedChoice found, guessed;
+  if (!ok(searched.select(args, found)) || !ok(heuristic.select(args, guessed))) {
+    state.SkipWithError("select failed");
+    return;
+  }
+  double const tuned_time = time_choice(args, found.candidate, found.split_k_slices, workspace, bytes);
+  double const heuristic_time = time_choice(args, guessed.candidate, guessed.split_k_slices, workspace, bytes);
+  for (auto _ : state) state.SetIterationTime(tuned_time);
+  double const flop = 2.0 * p.m * p.n * p.k;
+  state.counters["best_TFLOPS"] = flop / best * 1e-12;
+  state.counters["tuned_TFLOPS"] = flop / tuned_time * 1e-12;
+  state.counters["tuned_vs_best"] = best / tuned_time;
+  state.counters["heuristic_vs_best"] = best / heuristic_time;
+  state.counters["tuned_candidate"] = found.candidate;
+  state.counters["tuned_slices"] = found.split_k_slices;
+  state.counters["heuristic_candidate"] = guessed.candidate;
+  std::printf("%dx%dx%d: tuned %s; heuristic %s\n", p.m, p.n, p.k, found.name.c_str(), guessed.name.c_str());
+  cudaFree(workspace);
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(d);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string const database = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                               "/hiptile_tuned_nvidia_" + std::to_string(long(getpid())) + ".db";
+  Problem const shapes[] = {{4096, 4096, 4096}, {8192, 8192, 8192}, {4096, 11008, 4096}, {3000, 3000, 3000},
+                            {1000, 1000, 1000}, {512, 512, 8192},   {4096, 4096, 512},   {128, 4096, 4096},
+                            {16, 4096, 4096},   {1, 4096, 4096}};
+  for (Problem const& p : shapes) {
+    std::string const name = "tuned_vs_exhaustive/" + std::to_string(p.m) + "x" + std::to_string(p.n) + "x" +
+                             std::to_string(p.k);
+    benchmark::RegisterBenchmark(name.c_str(), tuned_vs_exhaustive, p, database)->UseManualTime()->Iterations(1);
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  std::remove(database.c_str());
+  return 0;
+}
