@@ -29,6 +29,10 @@ enum class ConvMode { kCrossCorrelation, kConvolution };
 // Fprop: y = conv(x, w). Dgrad: dx from dy and w. Wgrad: dw from x and dy.
 enum class ConvOperator { kFprop, kDgrad, kWgrad };
 
+constexpr char const* to_string(ConvOperator op) noexcept {
+  return op == ConvOperator::kFprop ? "fprop" : op == ConvOperator::kDgrad ? "dgrad" : "wgrad";
+}
+
 struct ConvProblemSize {
   int n = 1;  // images
   int c = 1;  // input channels (all groups)

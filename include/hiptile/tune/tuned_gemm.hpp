@@ -1,466 +1,101 @@
 #pragma once
 // TunedGemm: a GEMM operator over a list of compile-time configurations (the candidates: the same
-// element types, layouts and output functor) that picks one per problem at run time, as find mode
-// says (find_mode.hpp), and remembers the pick:
+// element types, layouts and output functor) that picks one per problem at run time as find mode
+// says, and remembers the pick (tuned_operator.hpp has the rules, docs/tuning.md the guide):
 //
 //   using Gemm = hiptile::tune::TunedGemm<Large, LargeStreamK, Tile128StreamK, SmallMStreamK>;
 //   Gemm op;                                   // or Gemm op({.mode = FindMode::kHybrid});
 //   args.workspace_bytes = op.get_workspace_size(args);   // chooses (and may time) here
-//   args.workspace = ...;
 //   op.initialize(args, stream); op.run(stream);
-//   std::cout << op.choice();                  // which candidate, how it was chosen, its time
+//   std::cout << op.choice();
 //
-// For a problem this process has not seen (the key: find mode, device, extents, batches, leading
-// dimensions, pointer alignments, split-K and stream-K settings, bias mode):
-//   1. the candidates whose can_implement accepts the problem (the workspace aside) are eligible;
-//   2. heuristic: SelectingGemm's rules (gemm/device/shape_heuristic.hpp);
-//      db: the database's winner if it names an eligible candidate, else the heuristic;
-//      hybrid: the same, but on a miss every eligible candidate is timed and the fastest stored;
-//      search: every eligible candidate is timed and the fastest stored, whatever the database says;
-//   3. the pick is kept in the process's cache, so the next call with the same key costs a lookup.
-// Timing runs each eligible candidate (a split-K candidate with 2, 4, 8 and 16 slices, or the
-// arguments' slices) on the device with events: `warmup` runs, then the median of `repetitions`,
-// writing D to a scratch buffer (the caller's D is not touched; C, when read, is read). In the
-// simulator there is no device clock: the MI300 timing model's predicted time on the simulated
-// device stands in (sim/timing_model.hpp); a candidate it has no timing for is not timed, and when
-// none is, the heuristic decides, as the log says.
-#include <algorithm>
+// GemmTuning is what is particular to GEMM: the key (extents, batches, leading dimensions, batch
+// strides, pointer alignments, split-K and stream-K settings, bias mode), the heuristic
+// (SelectingGemm's, gemm/device/shape_heuristic.hpp), D as the output timing redirects, and the
+// timing model's prediction for one problem (batched problems are not modelled).
 #include <array>
-#include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <limits>
 #include <optional>
-#include <ostream>
 #include <sstream>
 #include <string>
 #include <tuple>
 #include <typeinfo>
-#include <utility>
-#include <vector>
 
 #include "hiptile/core/byte_range.hpp"
-#include "hiptile/core/status.hpp"
-#include "hiptile/core/visit_index.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/device/selecting_gemm.hpp"
-#include "hiptile/log/logger.hpp"
-#include "hiptile/platform/backend.hpp"
-#include "hiptile/platform/device_info.hpp"
-#include "hiptile/platform/device_memory.hpp"
-#include "hiptile/platform/event_timer.hpp"
-#include "hiptile/platform/stream.hpp"
 #include "hiptile/sim/timing_model.hpp"
-#include "hiptile/tune/choice_cache.hpp"
-#include "hiptile/tune/find_mode.hpp"
-#include "hiptile/tune/model_timing.hpp"
-#include "hiptile/tune/tuning_database.hpp"
-#include "hiptile/version.hpp"
+#include "hiptile/tune/tuned_operator.hpp"
 
 namespace hiptile::tune {
 
-// Settings of one tuned operator; what is unset comes from the environment.
-struct TuningOptions {
-  std::optional<FindMode> mode;         // unset: HIPTILE_FIND_MODE, else db
-  std::optional<std::string> database;  // unset: default_database_path(); empty: no database
-  int warmup = 2;                       // device timing: untimed runs per candidate
-  int repetitions = 5;                  // timed runs per candidate (their median counts)
-};
-
-enum class ChoiceSource { kHeuristic, kDatabase, kTimed };
-
-constexpr char const* to_string(ChoiceSource s) noexcept {
-  switch (s) {
-    case ChoiceSource::kHeuristic: return "heuristic";
-    case ChoiceSource::kDatabase: return "tuning database";
-    case ChoiceSource::kTimed: return "timing";
-  }
-  return "unknown";
-}
-
-struct TunedChoice {
-  int candidate = -1;
-  std::string name;  // the candidate's configuration name
-  int split_k_slices = 1;
-  ChoiceSource source = ChoiceSource::kHeuristic;
-  FindMode mode = kDefaultFindMode;
-  double microseconds = 0;  // timed or from the database: the winner's time; 0 for the heuristic
-  bool predicted = false;   // the time is the MI300 timing model's (simulator), not a measurement
-  gemm::device::ChoiceReason reason = gemm::device::ChoiceReason::kNone;  // the heuristic's rule
-  int timed_candidates = 0;  // how many (candidate, slices) pairs were timed
-  bool cached = false;       // this process had chosen it before
-};
-
-inline std::ostream& operator<<(std::ostream& os, TunedChoice const& c) {
-  if (c.candidate < 0) return os << "no candidate";
-  os << "candidate " << c.candidate << " (" << c.name << ")";
-  if (c.split_k_slices > 1) os << " over " << c.split_k_slices << " K slices";
-  os << ", by " << to_string(c.source) << " in find mode " << to_string(c.mode);
-  if (c.source == ChoiceSource::kHeuristic) os << ": " << gemm::device::to_string(c.reason);
-  if (c.source != ChoiceSource::kHeuristic) {
-    os << ", " << c.microseconds << (c.predicted ? " us predicted by the MI300 timing model" : " us");
-  }
-  if (c.timed_candidates > 0) os << " (fastest of " << c.timed_candidates << " timed)";
-  if (c.cached) os << " [cached]";
-  return os;
-}
-
 template <class... Candidates>
   requires(sizeof...(Candidates) >= 1)
-class TunedGemm {
-  using Selecting = gemm::device::SelectingGemm<Candidates...>;
-
- public:
+struct GemmTuning {
+  using Selecting = gemm::device::SelectingGemm<Candidates...>;  // (it checks that the candidates agree)
+  using First = typename Selecting::template Candidate<0>;
   using Arguments = typename Selecting::Arguments;
-  using ElementA = typename Selecting::ElementA;
-  using LayoutA = typename Selecting::LayoutA;
-  using ElementB = typename Selecting::ElementB;
-  using LayoutB = typename Selecting::LayoutB;
-  using ElementC = typename Selecting::ElementC;
-  using LayoutC = typename Selecting::LayoutC;
-  using ArchTag = typename Selecting::ArchTag;
-  static constexpr int kCandidates = sizeof...(Candidates);
   using CandidateList = std::tuple<Candidates...>;
-  template <int I>
-  using Candidate = std::tuple_element_t<I, CandidateList>;
-  // The K slices a split-K candidate is timed with when the arguments leave them to the tuner.
-  static constexpr std::array<int, 4> kTimedSlices{2, 4, 8, 16};
+  static constexpr char const* kName = "TunedGemm";
+  static constexpr std::size_t kKeyWords = 17;
 
-  explicit TunedGemm(TuningOptions options = {}) : options_(std::move(options)) {}
-
-  static std::string candidate_name(int i) {
-    static std::vector<std::string> const names = {gemm::device::configuration_name<Candidates>()...};
-    return i >= 0 && i < kCandidates ? names[std::size_t(i)] : std::string();
+  template <class G>
+  static std::string configuration_name() {
+    return gemm::device::configuration_name<G>();
   }
+  static std::string list_name() { return std::string("gemm ") + typeid(typename First::OutputOpType).name(); }
 
-  // The candidate list's identity in the tuning database: a hash of the candidates' names and the
-  // output functor's type, so that another list (or order) never reads this one's winners.
-  static std::string candidate_list_id() {
-    static std::string const id = [] {
-      std::string all = typeid(typename Selecting::OutputOpType).name();
-      for (int i = 0; i < kCandidates; ++i) all += "|" + candidate_name(i);
-      std::uint64_t h = 1469598103934665603ull;
-      for (unsigned char ch : all) {
-        h ^= ch;
-        h *= 1099511628211ull;
-      }
-      char text[17];
-      std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
-      return std::string(text);
-    }();
-    return id;
-  }
-
-  // The problem's text in the database: what the key holds, device aside.
-  static std::string problem_key_text(Arguments const& args) {
+  static std::string problem_text(Arguments const& args) {
+    using detail::alignment;
     std::ostringstream os;
-    os << "gemm " << gemm::device::element_text<Candidate<0>>() << " " << gemm::device::layout_letters<Candidate<0>>()
-       << " " << args.problem.m << "x" << args.problem.n << "x" << args.problem.k << " batch " << args.batch_count
-       << " ld " << args.a.ld << "," << args.b.ld << "," << args.c.ld << "," << args.d.ld << " align "
-       << alignment(args.a.data) << "," << alignment(args.b.data) << "," << alignment(args.c.data) << ","
-       << alignment(args.d.data) << " slices " << args.split_k_slices << " bias " << int(args.bias_mode);
+    os << "gemm " << gemm::device::element_text<First>() << " " << gemm::device::layout_letters<First>() << " "
+       << args.problem.m << "x" << args.problem.n << "x" << args.problem.k << " batch " << args.batch_count << " ld "
+       << args.a.ld << "," << args.b.ld << "," << args.c.ld << "," << args.d.ld << " align " << alignment(args.a.data)
+       << "," << alignment(args.b.data) << "," << alignment(args.c.data) << "," << alignment(args.d.data) << " slices "
+       << args.split_k_slices << " bias " << int(args.bias_mode);
     return os.str();
   }
 
-  FindMode mode() const { return options_.mode ? *options_.mode : find_mode_from_environment(); }
-  std::string database_path() const { return options_.database ? *options_.database : default_database_path(); }
-
-  // The choice for these arguments: the cache's, or made now as the find mode says (and cached).
-  Status select(Arguments const& args, TunedChoice& choice, Stream stream = nullptr) const noexcept {
-    try {
-      return select_or_throw(args, choice, stream);
-    } catch (...) {  // (memory for keys and names; a tuning run never throws)
-      return Status::kErrorMemoryAllocation;
-    }
-  }
-
-  // The chosen candidate's workspace for these arguments (0 when no candidate takes them).
-  std::size_t get_workspace_size(Arguments const& args, Stream stream = nullptr) const noexcept {
-    TunedChoice choice;
-    if (!ok(select(args, choice, stream))) return 0;
-    std::size_t bytes = 0;
-    Arguments const chosen = with_slices(args, choice.split_k_slices);
-    visit_index<kCandidates>(choice.candidate, [&]<int I>() {
-      bytes = Candidate<I>::get_workspace_size(chosen);
-      return Status::kSuccess;
-    });
-    return bytes;
-  }
-
-  // Chooses (see the top of this file), then initialises the chosen candidate with the arguments
-  // (its K slices set). On failure the operator is uninitialised.
-  Status initialize(Arguments const& args, Stream stream = nullptr) noexcept {
-    chosen_ = false;
-    TunedChoice choice;
-    if (Status const s = select(args, choice, stream); !ok(s)) return s;
-    Arguments const a = with_slices(args, choice.split_k_slices);
-    if (Status const s = visit_index<kCandidates>(choice.candidate,
-                                                  [&]<int I>() { return std::get<I>(operators_).initialize(a); });
-        !ok(s)) {
-      return s;
-    }
-    choice_ = std::move(choice);
-    chosen_ = true;
-    return Status::kSuccess;
-  }
-
-  Status run(Stream stream = nullptr) const noexcept {
-    if (!chosen_) return Status::kErrorNotInitialized;
-    return visit_index<kCandidates>(choice_.candidate, [&]<int I>() { return std::get<I>(operators_).run(stream); });
-  }
-
-  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
-    Status const s = initialize(args, stream);
-    return ok(s) ? run(stream) : s;
-  }
-
-  TunedChoice const& choice() const noexcept { return choice_; }
-  bool initialized() const noexcept { return chosen_; }
-  template <int I>
-  Candidate<I> const& candidate() const noexcept {
-    return std::get<I>(operators_);
-  }
-
-  // Forgets every choice this process made for this candidate list (the database is untouched).
-  static void clear_cache() { cache().clear(); }
-
- private:
-  static constexpr std::size_t kKeyWords = 19;
-  using Key = CacheKey<kKeyWords>;
-
-  static ChoiceCache<kKeyWords, TunedChoice>& cache() {
-    static ChoiceCache<kKeyWords, TunedChoice> c;
-    return c;
-  }
-
-  // The largest power of two up to 16 that divides the address (0 for null): what decides vector widths.
-  static int alignment(void const* p) noexcept {
-    if (p == nullptr) return 0;
-    auto const a = reinterpret_cast<std::uintptr_t>(p);
-    int bytes = 1;
-    while (bytes < 16 && a % std::uintptr_t(2 * bytes) == 0) bytes *= 2;
-    return bytes;
-  }
-
-  static Key key_of(Arguments const& a, FindMode mode, DeviceInfo const* device) noexcept {
+  static std::array<std::int64_t, kKeyWords> key_words(Arguments const& a) noexcept {
+    using detail::alignment;
     std::int64_t const aligned = alignment(a.a.data) | alignment(a.b.data) << 8 | alignment(a.c.data) << 16 |
                                  std::int64_t(alignment(a.d.data)) << 24;
-    return {std::int64_t(mode),      std::int64_t(reinterpret_cast<std::uintptr_t>(device)),
-            a.problem.m,             a.problem.n,
-            a.problem.k,             a.batch_count,
-            a.a.ld,                  a.b.ld,
-            a.c.ld,                  a.d.ld,
-            aligned,                 a.split_k_slices,
-            a.stream_k_workgroups,   a.stream_k_partitions,
-            std::int64_t(a.bias_mode), a.batch_stride_a,
-            a.batch_stride_b,        a.batch_stride_c,
+    return {a.problem.m,     a.problem.n,           a.problem.k,           a.batch_count,
+            a.a.ld,          a.b.ld,                a.c.ld,                a.d.ld,
+            aligned,         a.split_k_slices,      a.stream_k_workgroups, a.stream_k_partitions,
+            int(a.bias_mode), a.batch_stride_a,     a.batch_stride_b,      a.batch_stride_c,
             a.batch_stride_d};
+  }
+
+  static Status heuristic(Arguments const& args, HeuristicPick& pick) noexcept {
+    gemm::device::GemmChoice h;
+    if (Status const s = Selecting::select(args, h); !ok(s)) return s;
+    pick = {h.candidate, h.split_k_slices, gemm::device::to_string(h.reason)};
+    return Status::kSuccess;
   }
 
   static Arguments with_slices(Arguments args, int slices) noexcept {
     args.split_k_slices = slices;
     return args;
   }
-
-  // Whether candidate I takes the arguments with `slices` K slices (the workspace aside).
-  template <int I>
-  static bool eligible(Arguments const& args, int slices) noexcept {
-    Arguments a = with_slices(args, slices);
-    a.workspace = nullptr;
-    a.workspace_bytes = 0;
-    Status const s = Candidate<I>::can_implement(a);
-    return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
+  static void const* output(Arguments const& args) noexcept { return args.d.data; }
+  static ByteRange output_range(Arguments const& args) noexcept { return First::ranges(args).d; }
+  static Arguments with_output(Arguments args, void* d) noexcept {
+    args.d.data = static_cast<typename First::ElementC*>(d);
+    return args;
   }
 
-  template <int I>
-  static std::vector<int> slices_to_time(Arguments const& args) {
-    using G = Candidate<I>;
-    if (G::kSplitK == gemm::kernel::SplitKMode::kNone || G::kStreamK || args.split_k_slices > 1) {
-      return {args.split_k_slices};
-    }
-    return {kTimedSlices.begin(), kTimedSlices.end()};
+  template <class G>
+  static std::optional<double> predicted_seconds(Arguments const& args, sim::TimingDevice const& device) {
+    if (args.batch_count != 1) return std::nullopt;  // (the model's device view runs one problem)
+    std::optional<sim::Prediction> const p = sim::predicted_time<G>(
+        {.problem = args.problem, .slices = args.split_k_slices, .workgroups = args.stream_k_workgroups}, device);
+    if (!p) return std::nullopt;
+    return p->seconds;
   }
-
-  Status select_or_throw(Arguments const& args, TunedChoice& choice, Stream stream) const {
-    DeviceInfo const* device = nullptr;
-    if (Status const q = current_device_info(device); !ok(q)) return q;
-    FindMode const m = mode();
-    Key const key = key_of(args, m, device);
-    if (std::optional<TunedChoice> hit = cache().find(key)) {
-      choice = *hit;
-      choice.cached = true;
-      return Status::kSuccess;
-    }
-    TunedChoice c;
-    c.mode = m;
-    std::string const path = m == FindMode::kHeuristic ? std::string() : database_path();
-    TuningKey const db_key{device->name, device->compute_units, kVersion, candidate_list_id(), problem_key_text(args)};
-    bool found = false;
-    if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && !path.empty()) {
-      found = from_database(args, database_at(path).find(db_key), c);
-    }
-    if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch)) {
-      found = timed(args, *device, stream, c);
-      c.name = candidate_name(c.candidate);
-      if (found && !path.empty()) {
-        database_at(path).store({db_key, c.name, c.split_k_slices, c.microseconds});
-      }
-    }
-    if (!found) {
-      gemm::device::GemmChoice h;
-      if (Status const s = Selecting::select(args, h); !ok(s)) return s;
-      c.candidate = h.candidate;
-      c.split_k_slices = h.split_k_slices;
-      c.reason = h.reason;
-      c.source = ChoiceSource::kHeuristic;
-    }
-    c.name = candidate_name(c.candidate);
-    logging::write(logging::Category::kInfo, [&](std::ostream& os) {
-      os << "TunedGemm chose " << c << " among " << kCandidates << " for " << problem_key_text(args) << " on "
-         << device->name;
-      if (!path.empty()) os << " (tuning database " << path << ")";
-    });
-    cache().insert(key, c);
-    choice = c;
-    return Status::kSuccess;
-  }
-
-  // Device memory for timing: D's span and the largest workspace any candidate needs.
-  struct Scratch {
-    void* d = nullptr;
-    void* workspace = nullptr;
-    std::size_t workspace_bytes = 0;
-    std::ptrdiff_t d_offset = 0;  // from D's first byte to args.d.data
-    Scratch() = default;
-    Scratch(Scratch const&) = delete;
-    Scratch& operator=(Scratch const&) = delete;
-    ~Scratch() {
-      device_free(d);
-      device_free(workspace);
-    }
-    Status make(Arguments const& args) {
-      auto const range = Candidate<0>::ranges(args).d;
-      d_offset = std::ptrdiff_t(ByteRange::Int128(reinterpret_cast<std::uintptr_t>(args.d.data)) - range.first_address());
-      if (Status const s = device_allocate(&d, std::size_t(range.bytes())); !ok(s)) return s;
-      std::size_t most = 0;
-      [&]<int... I>(std::integer_sequence<int, I...>) {
-        ((most = std::max(most, workspace_for<I>(args))), ...);
-      }(std::make_integer_sequence<int, kCandidates>{});
-      workspace_bytes = most;
-      return device_allocate(&workspace, most);
-    }
-    template <int I>
-    static std::size_t workspace_for(Arguments const& args) {
-      std::size_t most = 0;
-      for (int slices : slices_to_time<I>(args)) {
-        most = std::max(most, Candidate<I>::get_workspace_size(with_slices(args, slices)));
-      }
-      return most;
-    }
-  };
-
-  // The database's entry, if it names an eligible candidate of this list.
-  static bool from_database(Arguments const& args, std::optional<TuningEntry> const& entry, TunedChoice& c) {
-    if (!entry) return false;
-    for (int i = 0; i < kCandidates; ++i) {
-      if (candidate_name(i) != entry->winner) continue;
-      bool take = false;
-      visit_index<kCandidates>(i, [&]<int I>() {
-        take = eligible<I>(args, entry->split_k_slices);
-        return Status::kSuccess;
-      });
-      if (!take) break;
-      c.candidate = i;
-      c.split_k_slices = entry->split_k_slices;
-      c.microseconds = entry->microseconds;
-      c.source = ChoiceSource::kDatabase;
-      return true;
-    }
-    logging::write(logging::Category::kInfo, [&](std::ostream& os) {
-      os << "tuning database entry for " << entry->key.problem << " names " << entry->winner
-         << ", which this candidate list cannot run for the problem: not used";
-    });
-    return false;
-  }
-
-  // Times every eligible candidate; false when none could be timed.
-  bool timed(Arguments const& args, DeviceInfo const& device, Stream stream, TunedChoice& c) const {
-    double best = std::numeric_limits<double>::infinity();
-    Scratch scratch;
-    if constexpr (kBackend != Backend::kSim) {
-      if (!ok(scratch.make(args))) return false;
-    }
-    [&]<int... I>(std::integer_sequence<int, I...>) {
-      (time_candidate<I>(args, device, stream, scratch, best, c), ...);
-    }(std::make_integer_sequence<int, kCandidates>{});
-    if (c.timed_candidates == 0) {
-      logging::write(logging::Category::kInfo, [&](std::ostream& os) {
-        os << "no candidate could be timed for " << problem_key_text(args)
-           << (kBackend == Backend::kSim ? " (none has an MI300 timing-model entry)" : "") << ": the heuristic decides";
-      });
-      return false;
-    }
-    c.source = ChoiceSource::kTimed;
-    c.microseconds = best * 1e6;
-    c.predicted = kBackend == Backend::kSim;
-    return true;
-  }
-
-  template <int I>
-  void time_candidate(Arguments const& args, DeviceInfo const& device, Stream stream, Scratch& scratch, double& best,
-                      TunedChoice& c) const {
-    for (int slices : slices_to_time<I>(args)) {
-      if (!eligible<I>(args, slices)) continue;
-      std::optional<double> const seconds = time_one<I>(with_slices(args, slices), device, stream, scratch);
-      logging::write(logging::Category::kProfile, [&](std::ostream& os) {
-        os << "candidate " << I << " (" << candidate_name(I) << "), " << slices << " K slices: ";
-        if (seconds) {
-          os << *seconds * 1e6 << (kBackend == Backend::kSim ? " us predicted" : " us");
-        } else {
-          os << "not timed";
-        }
-      });
-      if (!seconds) continue;
-      ++c.timed_candidates;
-      if (*seconds < best) {
-        best = *seconds;
-        c.candidate = I;
-        c.split_k_slices = slices;
-      }
-    }
-  }
-
-  // Candidate I's time for `args` (its slices set): predicted in the simulator, else measured.
-  template <int I>
-  std::optional<double> time_one(Arguments const& args, DeviceInfo const& device, Stream stream,
-                                 Scratch& scratch) const {
-    if constexpr (kBackend == Backend::kSim) {
-      if (args.batch_count != 1) return std::nullopt;  // (the model's device view runs one problem)
-      std::optional<sim::Prediction> const p = sim::predicted_time<Candidate<I>>(
-          {.problem = args.problem, .slices = args.split_k_slices, .workgroups = args.stream_k_workgroups},
-          model_device(device));
-      if (!p) return std::nullopt;
-      return p->seconds;
-    } else {
-      (void)device;
-      Arguments t = args;
-      t.d.data = reinterpret_cast<ElementC*>(static_cast<std::byte*>(scratch.d) + scratch.d_offset);
-      t.workspace = scratch.workspace;
-      t.workspace_bytes = scratch.workspace_bytes;
-      Candidate<I> op;
-      if (!ok(op.initialize(t))) return std::nullopt;
-      double seconds = 0;
-      if (!ok(time_launches(stream, [&] { return op.run(stream); }, options_.warmup, options_.repetitions, seconds))) {
-        return std::nullopt;
-      }
-      return seconds;
-    }
-  }
-
-  TuningOptions options_;
-  std::tuple<Candidates...> operators_{};
-  TunedChoice choice_{};
-  bool chosen_ = false;
 };
+
+template <class... Candidates>
+using TunedGemm = TunedOperator<GemmTuning<Candidates...>>;
 
 }  // namespace hiptile::tune

@@ -18,10 +18,6 @@
 
 namespace hiptile::conv::device {
 
-constexpr char const* to_string(ConvOperator op) noexcept {
-  return op == ConvOperator::kFprop ? "fprop" : op == ConvOperator::kDgrad ? "dgrad" : "wgrad";
-}
-
 inline std::string conv_problem_text(ConvOperator op, ConvProblemSize const& p) {
   std::ostringstream os;
   auto spatial = [&](Spatial const& s) {
@@ -47,7 +43,7 @@ std::string conv_configuration_name() {
   os << element_name<typename C::Element>() << "->" << element_name<typename C::ElementC>() << ", "
      << to_string(C::kOperator) << ", "
      << (C::kAlgorithm == IteratorAlgorithm::kAnalytic ? "analytic" : "precomputed") << ", " << C::kAccessElements
-     << " channels per access; tile " << T::kM << "x" << T::kN << "x" << T::kK << ", wave " << W::kM << "x" << W::kN
+     << (C::kAccessElements == 1 ? " channel" : " channels") << " per access; tile " << T::kM << "x" << T::kN << "x" << T::kK << ", wave " << W::kM << "x" << W::kN
      << "x" << W::kK << ", " << gemm::device::detail::atom_text<typename C::MmaAtomType>() << ", " << C::kStages
      << (C::kStages == 1 ? " stage, " : " stages, ") << gemm::kernel::to_string(C::kSplitK);
   return os.str();

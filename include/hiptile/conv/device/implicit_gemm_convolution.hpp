@@ -37,6 +37,7 @@
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/conv_arguments.hpp"
 #include "hiptile/conv/device/conv_configuration.hpp"
 #include "hiptile/conv/device/conv_log.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
@@ -105,18 +106,8 @@ class ImplicitGemmConvolution {
   // Filter taps per dimension (Dgrad: per row class) the precomputed iterators' masks can hold.
   static constexpr int kMaxPrecomputedFilterExtent = 32;
 
-  struct Arguments {
-    ConvProblemSize problem;
-    Element const* a = nullptr;   // Fprop: x; Dgrad: dy; Wgrad: dy
-    Element const* b = nullptr;   // Fprop: w; Dgrad: w; Wgrad: x
-    ElementC const* c = nullptr;  // shaped like d; may be null when the output op ignores it (β = 0)
-    ElementC* d = nullptr;        // Fprop: y; Dgrad: dx; Wgrad: dw
-    typename OutputOp::Params output_op{};
-    ElementC const* bias = nullptr;  // one per channel of d (Wgrad: per filter); null: no bias
-    int split_k_slices = 1;          // > 1 only with SplitKMode::kParallel or kSerial
-    void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
-    std::size_t workspace_bytes = 0;
-  };
+  // The same for every configuration of these types and output functor (conv_arguments.hpp).
+  using Arguments = ConvArguments<Element, ElementC, typename OutputOp::Params>;
 
   // kSuccess, or the first failed check in the order of docs/conv.md's table.
   static Status can_implement(Arguments const& args) noexcept {

@@ -1,0 +1,68 @@
+#pragma once
+// DefaultTunedConvolution: TunedConvolution over a default list of configurations for an operator,
+// element types and architecture (find mode chooses among them per layer):
+//
+//   0  DefaultConvolution (precomputed iterators, the default tile)
+//   1  DefaultAnalyticConvolution (one channel per access: any channel count)
+//   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
+//      Wgrad; four 64 x 32 warps, 4 stages; docs/performance.md); gfx942 has one tile
+//   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K.
+//
+//   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
+#include <tuple>
+#include <type_traits>
+
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/device/implicit_gemm_convolution.hpp"
+#include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/tune/tuned_convolution.hpp"
+
+namespace hiptile::tune {
+
+namespace detail {
+
+template <conv::ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp, class TileShape,
+          class WaveShape, int Stages, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+using PrecomputedConvolution =
+    conv::device::ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, TileShape, WaveShape,
+                                          typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
+                                          conv::IteratorAlgorithm::kPrecomputed, 16 / int(sizeof(Element)), Stages,
+                                          conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
+
+template <conv::ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp>
+struct DefaultConvolutionCandidates {
+  using Tile = conv::device::DefaultConvTile<Op, Arch>;
+  template <gemm::kernel::SplitKMode Mode>
+  using Default = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, typename Tile::TileShape,
+                                         typename Tile::WaveShape, Tile::kStages, Mode>;
+  using Analytic = conv::device::DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>;
+  // NVIDIA: the measured tile that is not the default (its width the other of 64 and 128).
+  using OtherTile =
+      PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp,
+                             GemmShape<128, Tile::TileShape::kN == 128 ? 64 : 128, 64>, GemmShape<64, 32, 64>, 4>;
+  using DataParallel = std::conditional_t<gemm::device::kNvidiaArch<Arch>,
+                                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile>,
+                                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
+  using SplitK = std::conditional_t<
+      Op == conv::ConvOperator::kWgrad,
+      std::tuple<Default<gemm::kernel::SplitKMode::kParallel>, Default<gemm::kernel::SplitKMode::kSerial>>,
+      std::tuple<>>;
+  using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>()));
+};
+
+template <class List>
+struct TunedConvolutionOf;
+template <class... Candidates>
+struct TunedConvolutionOf<std::tuple<Candidates...>> {
+  using type = TunedConvolution<Candidates...>;
+};
+
+}  // namespace detail
+
+template <conv::ConvOperator Op, class Element, class ElementC, class Arch,
+          class OutputOp = epilogue::LinearCombination<ElementC>>
+using DefaultTunedConvolution = typename detail::TunedConvolutionOf<
+    typename detail::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::All>::type;
+
+}  // namespace hiptile::tune

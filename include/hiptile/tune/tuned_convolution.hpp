@@ -1,0 +1,214 @@
+#pragma once
+// TunedConvolution: a convolution operator over a list of compile-time configurations (the
+// candidates: ImplicitGemmConvolution of one operator, element types and output functor) that
+// picks one per problem at run time as find mode says, and remembers the pick (tuned_operator.hpp
+// has the rules, docs/tuning.md the guide). The case MIOpen's find mode exists for: a backward-
+// weight shape whose best tile or split-K depends on the layer.
+//
+//   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
+//   Wgrad op({.mode = FindMode::kHybrid});
+//   args.workspace_bytes = op.get_workspace_size(args);
+//   op.initialize(args, stream); op.run(stream);
+//
+// ConvolutionTuning is what is particular to convolution. Its key: the whole problem (extents,
+// filter, padding, stride, dilation, groups, mode), pointer alignments, the K slices, the bias.
+// Its heuristic, among the candidates whose can_implement accepts the problem (workspace aside):
+//   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles (the
+//      implicit GEMM's M x N, times groups) fill under half of the device's slots for it and a
+//      split-K candidate takes the problem, that one (list order), with slices = slots / tiles,
+//      at most 16 and at most half the K tiles (2 at least);
+//   2. otherwise the data-parallel candidate whose tiles waste the least of the implicit GEMM's
+//      M x N (padded over real area; list order breaks ties): a 64-wide tile for 64 channels;
+//   3. otherwise the first that takes the problem.
+// The timing model's prediction (simulator) treats the implicit GEMM of all groups as one problem
+// of groups x M rows; it has no entry for convolution with split-K, so in the simulator the
+// split-K candidates are not timed (find mode then compares the data-parallel ones only).
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <typeinfo>
+
+#include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/conv_log.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/platform/device_query.hpp"
+#include "hiptile/sim/timing_model.hpp"
+#include "hiptile/tune/tuned_operator.hpp"
+
+namespace hiptile::tune {
+
+template <class... Candidates>
+requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
+  using CandidateList = std::tuple<Candidates...>;
+  using First = std::tuple_element_t<0, CandidateList>;
+  static_assert(((Candidates::kOperator == First::kOperator) && ...) &&
+                    (std::is_same_v<typename Candidates::Element, typename First::Element> && ...) &&
+                    (std::is_same_v<typename Candidates::ElementC, typename First::ElementC> && ...) &&
+                    (std::is_same_v<typename Candidates::OutputOpType, typename First::OutputOpType> && ...) &&
+                    (std::is_same_v<typename Candidates::ArchTag, typename First::ArchTag> && ...),
+                "TunedConvolution's candidates must be configurations of one "
+                "convolution: the same operator, "
+                "element types and output functor, for one architecture");
+  static_assert((std::is_same_v<typename Candidates::Arguments, typename First::Arguments> && ...),
+                "TunedConvolution's candidates must take the same Arguments");
+  using Arguments = typename First::Arguments;
+  static constexpr conv::ConvOperator kOperator = First::kOperator;
+  static constexpr char const* kName = "TunedConvolution";
+  static constexpr std::size_t kKeyWords = 26;
+
+  template <class C>
+  static std::string configuration_name() {
+    return conv::device::conv_configuration_name<C>();
+  }
+  static std::string list_name() {
+    return std::string("convolution ") + to_string(kOperator) + " " + typeid(typename First::OutputOpType).name();
+  }
+
+  static std::string problem_text(Arguments const& args) {
+    using detail::alignment;
+    std::ostringstream os;
+    os << conv::device::conv_problem_text(kOperator, args.problem) << " align " << alignment(args.a) << ","
+       << alignment(args.b) << "," << alignment(args.c) << "," << alignment(args.d) << " slices " << args.split_k_slices
+       << " bias " << (args.bias != nullptr);
+    return os.str();
+  }
+
+  static std::array<std::int64_t, kKeyWords> key_words(Arguments const& a) noexcept {
+    using detail::alignment;
+    conv::ConvProblemSize const& p = a.problem;
+    std::int64_t const aligned =
+        alignment(a.a) | alignment(a.b) << 8 | alignment(a.c) << 16 | std::int64_t(alignment(a.d)) << 24;
+    std::array<std::int64_t, kKeyWords> w{
+        p.n, p.c, p.k, p.groups, std::int64_t(p.mode), aligned, a.split_k_slices, a.bias != nullptr};
+    for (int i = 0; i < 3; ++i) {
+      w[std::size_t(8 + i)] = p.input[i];
+      w[std::size_t(11 + i)] = p.filter[i];
+      w[std::size_t(14 + i)] = p.pad_before[i];
+      w[std::size_t(17 + i)] = p.pad_after[i];
+      w[std::size_t(20 + i)] = p.stride[i];
+      w[std::size_t(23 + i)] = p.dilation[i];
+    }
+    return w;
+  }
+
+  static Arguments with_slices(Arguments args, int slices) noexcept {
+    args.split_k_slices = slices;
+    return args;
+  }
+  static void const* output(Arguments const& args) noexcept { return args.d; }
+  static ByteRange output_range(Arguments const& args) noexcept {
+    conv::ConvProblemSize const& p = args.problem;
+    if (!ok(p.check())) return {};
+    std::int64_t const elements = kOperator == conv::ConvOperator::kFprop   ? p.output_elements()
+                                  : kOperator == conv::ConvOperator::kDgrad ? p.activation_elements()
+                                                                            : p.filter_elements();
+    return ByteRange(args.d, elements, sizeof(typename First::ElementC));
+  }
+  static Arguments with_output(Arguments args, void* d) noexcept {
+    args.d = static_cast<typename First::ElementC*>(d);
+    return args;
+  }
+
+  static Status heuristic(Arguments const& args, HeuristicPick& pick) noexcept {
+    constexpr int n = sizeof...(Candidates);
+    conv::ConvProblemSize const& p = args.problem;
+    if (Status const s = p.check(); !ok(s)) return s;
+    auto const gemm = p.implicit_gemm(kOperator);
+    bool const eligible[] = {eligible_with<Candidates>(args, args.split_k_slices)...};
+    bool const split[] = {(Candidates::kSplitK != gemm::kernel::SplitKMode::kNone)...};
+    int const tile_m[] = {Candidates::TileShapeType::kM...};
+    int const tile_n[] = {Candidates::TileShapeType::kN...};
+    int const tile_k[] = {Candidates::TileShapeType::kK...};
+    // The data-parallel candidate with the least waste, and the largest tile among them.
+    int least = -1, largest = -1;
+    double least_waste = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < n; ++i) {
+      if (!eligible[i] || split[i]) continue;
+      double const padded = double(ceil_div<std::int64_t>(gemm.m, tile_m[i]) * tile_m[i]) *
+                            double(ceil_div<std::int64_t>(gemm.n, tile_n[i]) * tile_n[i]);
+      double const waste = padded / std::max(1.0, double(gemm.m) * double(gemm.n));
+      if (waste < least_waste) least = i, least_waste = waste;
+      if (largest < 0 || tile_m[i] * tile_n[i] > tile_m[largest] * tile_n[largest]) largest = i;
+    }
+    if (kOperator == conv::ConvOperator::kWgrad && largest >= 0 && args.split_k_slices == 1) {
+      std::int64_t slots = 0;
+      if (Status const q = slots_of(largest, slots); !ok(q)) return q;
+      std::int64_t const tiles =
+          ceil_div<std::int64_t>(gemm.m, tile_m[largest]) * ceil_div<std::int64_t>(gemm.n, tile_n[largest]) * p.groups;
+      if (2 * tiles < slots) {
+        for (int i = 0; i < n; ++i) {
+          if (!split[i]) continue;
+          std::int64_t const k_tiles = ceil_div<std::int64_t>(gemm.k, tile_k[i]);
+          int const slices = int(std::max<std::int64_t>(2, std::min<std::int64_t>({slots / tiles, 16, k_tiles / 2})));
+          bool taken = false;
+          visit_index<n>(i, [&]<int I>() {
+            taken = eligible_with<std::tuple_element_t<I, CandidateList>>(args, slices);
+            return Status::kSuccess;
+          });
+          if (!taken) continue;
+          pick = {i, slices,
+                  "wgrad over few tiles: GEMM-K (every output pixel) split "
+                  "into slices"};
+          return Status::kSuccess;
+        }
+      }
+    }
+    if (least >= 0) {
+      pick = {least, 1,
+              "the data-parallel tile that wastes least of the implicit GEMM's "
+              "M x N"};
+      return Status::kSuccess;
+    }
+    for (int i = 0; i < n; ++i) {
+      if (eligible[i]) {
+        pick = {i, args.split_k_slices, "the first candidate that takes the problem"};
+        return Status::kSuccess;
+      }
+    }
+    return First::can_implement(args);
+  }
+
+  template <class C>
+  static std::optional<double> predicted_seconds(Arguments const& args, sim::TimingDevice const& device) {
+    conv::ConvProblemSize const& p = args.problem;
+    if (!ok(p.check())) return std::nullopt;
+    auto const gemm = p.implicit_gemm(kOperator);
+    std::int64_t const m = gemm.m * p.groups;
+    constexpr std::int64_t kMax = std::numeric_limits<int>::max();
+    if (m > kMax || gemm.n > kMax || gemm.k > kMax) return std::nullopt;
+    std::optional<sim::Prediction> const r =
+        sim::predicted_time<C>({.problem = {int(m), int(gemm.n), int(gemm.k)}, .slices = args.split_k_slices}, device);
+    if (!r) return std::nullopt;
+    return r->seconds;
+  }
+
+ private:
+  template <class C>
+  static bool eligible_with(Arguments args, int slices) noexcept {
+    args.split_k_slices = slices;
+    args.workspace = nullptr;
+    args.workspace_bytes = 0;
+    Status const s = C::can_implement(args);
+    return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
+  }
+  // The workgroups of candidate i's kernel the device holds at once.
+  static Status slots_of(int i, std::int64_t& slots) noexcept {
+    return visit_index<sizeof...(Candidates)>(i, [&]<int I>() {
+      using C = std::tuple_element_t<I, CandidateList>;
+      return query_device_workgroups<typename C::Kernel>(unsigned(C::kThreads), C::kLdsBytes, slots);
+    });
+  }
+};
+
+template <class... Candidates>
+using TunedConvolution = TunedOperator<ConvolutionTuning<Candidates...>>;
+
+}  // namespace hiptile::tune
