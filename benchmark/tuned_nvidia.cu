@@ -8,6 +8,8 @@
 // shows the spread. The GPU is warmed for about a second first (it idles at a low clock).
 // Counters: the best candidate's TFLOPS, and tuned_vs_best / heuristic_vs_best = the best time over
 // that choice's time (1 = the best, within the spread).
+// The same for DefaultTunedConvolution's Fprop, Dgrad and Wgrad on the ResNet-50 layers of
+// benchmark/conv_nvidia.cu (split-K candidates with 2, 4, 8 and 16 slices).
 // Run by scripts/device_tune.sh; docs/performance.md ("Find mode on the H100") has the figures.
 #include <benchmark/benchmark.h>
 #include <cuda_runtime.h>
@@ -24,6 +26,7 @@
 
 #include "hiptile/platform/event_timer.hpp"
 #include "hiptile/platform/platform.hpp"
+#include "hiptile/tune/default_tuned_convolution.hpp"
 #include "hiptile/tune/default_tuned_gemm.hpp"
 
 namespace {
@@ -160,6 +163,125 @@ void tuned_vs_exhaustive(benchmark::State& state, Problem p, std::string databas
   cudaFree(d);
 }
 
+// Convolution: DefaultTunedConvolution of each operator on the ResNet-50 layers of
+// benchmark/conv_nvidia.cu (N = 32), the same way.
+template <conv::ConvOperator Op>
+using TunedConv = tune::DefaultTunedConvolution<Op, half_t, half_t, arch::Sm90>;
+
+template <class Tuned_, class G>
+double time_conv(typename Tuned_::Arguments args, int slices, void* workspace, std::size_t bytes) {
+  args.split_k_slices = slices;
+  args.workspace = workspace;
+  args.workspace_bytes = bytes;
+  if (G::get_workspace_size(args) > bytes) return kInfinity;
+  G op;
+  if (!ok(op.initialize(args))) return kInfinity;
+  double seconds = 0;
+  if (!ok(time_launches(nullptr, [&] { return op.run(nullptr); }, kWarmup, kRepetitions, seconds))) return kInfinity;
+  return seconds;
+}
+
+template <class Tuned_, int I = 0>
+double time_conv_choice(typename Tuned_::Arguments const& args, int candidate, int slices, void* workspace,
+                        std::size_t bytes) {
+  if constexpr (I == Tuned_::kCandidates) {
+    return kInfinity;
+  } else {
+    using G = std::tuple_element_t<I, typename Tuned_::CandidateList>;
+    if (candidate == I) return time_conv<Tuned_, G>(args, slices, workspace, bytes);
+    return time_conv_choice<Tuned_, I + 1>(args, candidate, slices, workspace, bytes);
+  }
+}
+
+template <class Tuned_, int I = 0>
+Timed best_conv_sweep(typename Tuned_::Arguments const& args, void* workspace, std::size_t bytes) {
+  if constexpr (I == Tuned_::kCandidates) {
+    return {};
+  } else {
+    using G = std::tuple_element_t<I, typename Tuned_::CandidateList>;
+    Timed best = best_conv_sweep<Tuned_, I + 1>(args, workspace, bytes);
+    std::vector<int> slices{1};
+    if constexpr (G::kSplitK != gemm::kernel::SplitKMode::kNone) slices = {2, 4, 8, 16};
+    for (int s : slices) {
+      double const t = time_conv<Tuned_, G>(args, s, workspace, bytes);
+      if (t < best.seconds) best = {t, I, s};
+    }
+    return best;
+  }
+}
+
+struct Layer {
+  char const* name;
+  int hw, c, k, rs, stride, pad;
+};
+constexpr Layer kLayers[] = {
+    {"L1_3x3_64to64_56", 56, 64, 64, 3, 1, 1},         {"L2_1x1s2_256to128_56", 56, 256, 128, 1, 2, 0},
+    {"L3_3x3_128to128_28", 28, 128, 128, 3, 1, 1},     {"L4_3x3s2_256to256_28", 28, 256, 256, 3, 2, 1},
+    {"L5_3x3_512to512_14", 14, 512, 512, 3, 1, 1},     {"L6_1x1s2_1024to2048_14", 14, 1024, 2048, 1, 2, 0},
+    {"L7_3x3s2_64to64_224", 224, 64, 64, 3, 2, 1},
+};
+
+template <conv::ConvOperator Op>
+void conv_tuned_vs_exhaustive(benchmark::State& state, Layer l, std::string database) {
+  using T = TunedConv<Op>;
+  conv::ConvProblemSize const p = conv::ConvProblemSize::conv2d(32, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad,
+                                                                l.stride, l.stride);
+  std::int64_t const x = p.activation_elements(), w = p.filter_elements(), y = p.output_elements();
+  std::int64_t const a_elements = Op == conv::ConvOperator::kFprop ? x : y;
+  std::int64_t const b_elements = Op == conv::ConvOperator::kWgrad ? x : w;
+  std::int64_t const d_elements = Op == conv::ConvOperator::kFprop ? y : Op == conv::ConvOperator::kDgrad ? x : w;
+  half_t *a = nullptr, *b = nullptr, *d = nullptr;
+  check(cudaMalloc(&a, std::size_t(a_elements) * 2), "cudaMalloc");
+  check(cudaMalloc(&b, std::size_t(b_elements) * 2), "cudaMalloc");
+  check(cudaMalloc(&d, std::size_t(d_elements) * 2), "cudaMalloc");
+  std::vector<half_t> host(std::size_t(std::max(a_elements, b_elements)));
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (half_t& v : host) v = half_t(u(rng));
+  check(cudaMemcpy(a, host.data(), std::size_t(a_elements) * 2, cudaMemcpyHostToDevice), "copy");
+  check(cudaMemcpy(b, host.data(), std::size_t(b_elements) * 2, cudaMemcpyHostToDevice), "copy");
+  typename T::Arguments args{p, a, b, nullptr, d, {1.0f, 0.0f}};
+  std::size_t const bytes = std::size_t(256) << 20;  // parallel split-K's partial sums of Wgrad's largest layer
+  void* workspace = nullptr;
+  check(cudaMalloc(&workspace, bytes), "cudaMalloc");
+  Timed const sweep = best_conv_sweep<T>(args, workspace, bytes);
+  T searched({.mode = tune::FindMode::kSearch, .database = database});
+  T heuristic({.mode = tune::FindMode::kHeuristic, .database = std::string()});
+  tune::TunedChoice found, guessed;
+  if (!ok(searched.select(args, found)) || !ok(heuristic.select(args, guessed))) {
+    state.SkipWithError("select failed");
+    return;
+  }
+  std::vector<Timed> const choices = {sweep, {0, found.candidate, found.split_k_slices},
+                                      {0, guessed.candidate, guessed.split_k_slices}};
+  std::vector<std::vector<double>> times(choices.size());
+  for (int r = 0; r < 7; ++r) {
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+      times[i].push_back(time_conv_choice<T>(args, choices[i].candidate, choices[i].slices, workspace, bytes));
+    }
+  }
+  double t[3];
+  for (std::size_t i = 0; i < 3; ++i) {
+    std::nth_element(times[i].begin(), times[i].begin() + 3, times[i].end());
+    t[i] = times[i][3];
+  }
+  for (auto _ : state) state.SetIterationTime(t[1]);
+  double const flop = 2.0 * double(p.macs());
+  state.counters["best_TFLOPS"] = flop / t[0] * 1e-12;
+  state.counters["tuned_vs_best"] = t[0] / t[1];
+  state.counters["heuristic_vs_best"] = t[0] / t[2];
+  state.counters["best_candidate"] = sweep.candidate;
+  state.counters["best_slices"] = sweep.slices;
+  state.counters["tuned_candidate"] = found.candidate;
+  state.counters["tuned_slices"] = found.split_k_slices;
+  state.counters["heuristic_candidate"] = guessed.candidate;
+  state.counters["heuristic_slices"] = guessed.split_k_slices;
+  cudaFree(workspace);
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(d);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -190,6 +312,21 @@ int main(int argc, char** argv) {
     cudaFree(a);
     cudaFree(b);
     cudaFree(d);
+  }
+  for (Layer const& l : kLayers) {
+    std::string const base = std::string("conv_tuned_vs_exhaustive/") + l.name;
+    benchmark::RegisterBenchmark((base + "/fprop").c_str(), conv_tuned_vs_exhaustive<conv::ConvOperator::kFprop>, l,
+                                 database)
+        ->UseManualTime()
+        ->Iterations(1);
+    benchmark::RegisterBenchmark((base + "/dgrad").c_str(), conv_tuned_vs_exhaustive<conv::ConvOperator::kDgrad>, l,
+                                 database)
+        ->UseManualTime()
+        ->Iterations(1);
+    benchmark::RegisterBenchmark((base + "/wgrad").c_str(), conv_tuned_vs_exhaustive<conv::ConvOperator::kWgrad>, l,
+                                 database)
+        ->UseManualTime()
+        ->Iterations(1);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
