@@ -62,8 +62,8 @@ namespace hiptile::tune {
 struct TuningOptions {
   std::optional<FindMode> mode;         // unset: HIPTILE_FIND_MODE, else db
   std::optional<std::string> database;  // unset: default_database_path(); empty: no database
-  int warmup = 2;                       // device timing: untimed runs per candidate
-  int repetitions = 5;                  // timed runs per candidate (their median counts)
+  int warmup = 3;                       // device timing: untimed runs per candidate
+  int repetitions = 10;                 // timed runs per candidate (their median counts)
 };
 
 enum class ChoiceSource { kHeuristic, kDatabase, kTimed };
