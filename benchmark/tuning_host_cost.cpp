@@ -14,12 +14,14 @@
 //   LogOtherCategoryEnabled   log::enabled(kTrace) with only errors logged
 //
 // Run: tuning_host_cost --benchmark_min_time=0.2   (Google Benchmark 1.7 takes seconds as a number)
+#include <unistd.h>
+
 #include <benchmark/benchmark.h>
 
-#include <cstdio>
+#include <cstddef>
 #include <filesystem>
 #include <string>
-#include <unistd.h>
+#include <system_error>
 
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/layout/matrix_layout.hpp"

@@ -23,6 +23,8 @@
 // selection's reasons and each candidate's time in the log (docs/logging.md).
 //
 // Run: 20_find_mode   (no arguments). Exits non-zero if a selection fails or D is wrong.
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -32,7 +34,6 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#include <unistd.h>
 
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
