@@ -10,8 +10,8 @@
 //                             winner's eligibility (the file itself is read once per process)
 //   SelectDatabaseMiss        db mode, cache emptied, no entry: the above, then the heuristic
 //   PauseResumeOnly           the PauseTiming/ResumeTiming pair the first-call loops pay: subtract it
-//   LogOffEnabled             log::enabled(kTrace) with the mask 0
-//   LogOtherCategoryEnabled   log::enabled(kTrace) with only errors logged
+//   LogOffEnabled             logging::enabled(kTrace) with the mask 0
+//   LogOtherCategoryEnabled   logging::enabled(kTrace) with only errors logged
 //
 // Run: tuning_host_cost --benchmark_min_time=0.2   (Google Benchmark 1.7 takes seconds as a number)
 #include <unistd.h>
@@ -144,15 +144,15 @@ void PauseResumeOnly(benchmark::State& state) {
 BENCHMARK(PauseResumeOnly);
 
 void LogOffEnabled(benchmark::State& state) {
-  hiptile::log::configure({.mask = 0});
-  for (auto _ : state) benchmark::DoNotOptimize(hiptile::log::enabled(hiptile::log::Category::kTrace));
+  hiptile::logging::configure({.mask = 0});
+  for (auto _ : state) benchmark::DoNotOptimize(hiptile::logging::enabled(hiptile::logging::Category::kTrace));
 }
 BENCHMARK(LogOffEnabled);
 
 void LogOtherCategoryEnabled(benchmark::State& state) {
-  hiptile::log::configure({.mask = unsigned(hiptile::log::Category::kError)});
-  for (auto _ : state) benchmark::DoNotOptimize(hiptile::log::enabled(hiptile::log::Category::kTrace));
-  hiptile::log::configure({.mask = 0});
+  hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kError)});
+  for (auto _ : state) benchmark::DoNotOptimize(hiptile::logging::enabled(hiptile::logging::Category::kTrace));
+  hiptile::logging::configure({.mask = 0});
 }
 BENCHMARK(LogOtherCategoryEnabled);
 
@@ -161,7 +161,7 @@ BENCHMARK(LogOtherCategoryEnabled);
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  hiptile::log::configure({.mask = 0});  // whatever HIPTILE_LOG_* say: nothing written while measuring
+  hiptile::logging::configure({.mask = 0});  // whatever HIPTILE_LOG_* say: nothing written while measuring
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   std::error_code ignored;

@@ -1,7 +1,7 @@
 #pragma once
 // time_launches(stream, launch, warmup, repetitions, seconds): the median time of `launch` on the
 // device, measured with the runtime's events around each repetition after `warmup` untimed ones
-// (find-mode tuning, tune/candidate_timing.hpp). launch() returns a Status; the first failure ends
+// (find-mode tuning, tune/tuned_operator.hpp). launch() returns a Status; the first failure ends
 // the timing with it. The simulator has no device clock to read: there it returns
 // kErrorNotSupported, and the tuner asks the MI300 timing model instead.
 #include <algorithm>

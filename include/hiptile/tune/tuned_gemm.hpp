@@ -53,6 +53,13 @@ struct GemmTuning {
        << args.a.ld << "," << args.b.ld << "," << args.c.ld << "," << args.d.ld << " align " << alignment(args.a.data)
        << "," << alignment(args.b.data) << "," << alignment(args.c.data) << "," << alignment(args.d.data) << " slices "
        << args.split_k_slices << " bias " << int(args.bias_mode);
+    if (args.stream_k_workgroups != 0 || args.stream_k_partitions != 0) {
+      os << " stream-K " << args.stream_k_workgroups << "," << args.stream_k_partitions;
+    }
+    if (args.batch_count > 1) {
+      os << " strides " << args.batch_stride_a << "," << args.batch_stride_b << "," << args.batch_stride_c << ","
+         << args.batch_stride_d;
+    }
     return os.str();
   }
 

@@ -385,7 +385,10 @@ class TunedOperator {
     if (c.timed_candidates == 0) {
       logging::write(logging::Category::kInfo, [&](std::ostream& os) {
         os << "no candidate could be timed for " << problem_key_text(args)
-           << (kBackend == Backend::kSim ? " (none has an MI300 timing-model entry)" : "") << ": the heuristic decides";
+           << (kBackend == Backend::kSim ? " (the MI300 timing model has no entry for these candidates, or does not "
+                                           "model the problem: batched GEMMs)"
+                                         : "")
+           << ": the heuristic decides";
       });
       return false;
     }

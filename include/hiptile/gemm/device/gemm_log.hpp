@@ -117,7 +117,7 @@ void write_hints(Arguments const& args, DeviceInfo const& device, std::int64_t t
     check("B", args.b.ld, sizeof(typename G::ElementB));
     check("D", args.d.ld, sizeof(typename G::ElementC));
   }
-  if (slots > 0 && 2 * tiles < slots && !G::kStreamK) {
+  if (slots > 0 && 2 * tiles < slots && G::kSplitK == kernel::SplitKMode::kNone) {
     logging::write(logging::Category::kHints, [&](std::ostream& os) {
       os << tiles << " tiles fill " << (100 * tiles + slots / 2) / slots << "% of the " << slots
          << " workgroups the device holds at once (" << device.compute_units
