@@ -384,3 +384,20 @@ TEST_CASE("a choice refused for the problem is an error Status, not a candidate"
   }
   CHECK_FALSE(std::filesystem::exists(scope.database));  // nothing timed, nothing stored
 }
+
+TEST_CASE("hybrid mode times stream-K grids given more workgroups than the device holds", "[sim][tune]") {
+  // Found by the argument fuzzing suite: the timing model read past its table of CU lines (a crash
+  // for INT_MAX workgroups) when stream_k_workgroups exceeded the device's slots.
+  TuningScope scope;
+  for (int workgroups : {4 * 1216, 1 << 20, std::numeric_limits<int>::max()}) {
+    Arguments args = unbacked({4096, 4096, 4096});
+    args.stream_k_workgroups = workgroups;
+    Tuned::clear_cache();
+    tune::TunedChoice const c = select(Tuned(scope.options(FindMode::kHybrid)), args);
+    CHECK(Tuned::candidate_name(c.candidate).find("stream-K") != std::string::npos);  // only those take it
+    if (c.source == ChoiceSource::kTimed) {
+      CHECK(std::isfinite(c.microseconds));
+      CHECK(c.microseconds > 0);
+    }
+  }
+}
