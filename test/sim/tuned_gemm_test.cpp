@@ -77,18 +77,23 @@ struct TuningScope {
 };
 
 // D = A·B on random f16 data, A row-major and B column-major with leading dimensions padded to
-// whole 16-byte vectors.
+// whole 16-byte vectors, in device memory (a GPU allocation covers the last element's vector,
+// which the loads read; a host vector of the exact size would not).
 struct Problem {
   GemmCoord shape;
   host::HostMatrix<half_t, RowMajor> a;
   host::HostMatrix<half_t, ColumnMajor> b;
   host::HostMatrix<half_t, RowMajor> d;
+  host::DeviceBuffer<half_t> a_device, b_device, d_device;
   Arguments args;
   explicit Problem(GemmCoord s)
       : shape(s), a(s.m, s.k, (s.k + 7) / 8 * 8), b(s.k, s.n, (s.k + 7) / 8 * 8), d(s.m, s.n) {
     host::fill_random(a, 17, -1.0, 1.0);
     host::fill_random(b, 18, -1.0, 1.0);
-    args = {s, std::as_const(a).ref(), std::as_const(b).ref(), {}, d.ref(), {1.0f, 0.0f}};
+    a_device = host::DeviceBuffer<half_t>(std::as_const(a).span());
+    b_device = host::DeviceBuffer<half_t>(std::as_const(b).span());
+    d_device = host::DeviceBuffer<half_t>(d.storage().size());
+    args = {s, {a_device.data(), a.ld()}, {b_device.data(), b.ld()}, {}, {d_device.data(), d.ld()}, {1.0f, 0.0f}};
   }
 };
 
@@ -170,6 +175,7 @@ Fastest fastest(Arguments const& args, hiptile::DeviceInfo const& device) {
 // Runs the operator (chosen with `options`) on the problem and compares D with the double reference.
 void run_and_compare(tune::TuningOptions const& options, Problem& p) {
   host::poison(p.d);
+  p.d_device.copy_from_host(std::as_const(p.d).span());
   Tuned op(options);
   Arguments args = p.args;
   args.workspace_bytes = op.get_workspace_size(args);
@@ -179,6 +185,7 @@ void run_and_compare(tune::TuningOptions const& options, Problem& p) {
   Status const ran = op.run();
   INFO(hiptile::last_launch_error());
   REQUIRE(ran == Status::kSuccess);
+  p.d_device.copy_to_host(p.d.span());
   host::HostMatrix<double> reference, magnitude;
   host::reference_gemm(p.shape, 1.0, p.a, p.b, 0.0, host::HostMatrix<half_t>(), reference, &magnitude);
   host::Comparison const result =
