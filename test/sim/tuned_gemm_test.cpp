@@ -396,9 +396,15 @@ TEST_CASE("hybrid mode times stream-K grids given more workgroups than the devic
   // Found by the argument fuzzing suite: the timing model read past its table of CU lines (a crash
   // for INT_MAX workgroups) when stream_k_workgroups exceeded the device's slots.
   TuningScope scope;
-  for (int workgroups : {4 * 1216, 1 << 20, std::numeric_limits<int>::max()}) {
-    Arguments args = unbacked({4096, 4096, 4096});
-    args.stream_k_workgroups = workgroups;
+  struct Given {
+    GemmCoord shape;
+    int workgroups;
+  };
+  // (The last: 47 million units, a CU line index of 157,000 where the table has a few.)
+  for (Given const g : {Given{{4096, 4096, 4096}, 4 * 1216}, Given{{4096, 4096, 4096}, 1 << 20},
+                        Given{{65536, 65536, 1 << 20}, std::numeric_limits<int>::max()}}) {
+    Arguments args = unbacked(g.shape);
+    args.stream_k_workgroups = g.workgroups;
     Tuned::clear_cache();
     tune::TunedChoice const c = select(Tuned(scope.options(FindMode::kHybrid)), args);
     CHECK(Tuned::candidate_name(c.candidate).find("stream-K") != std::string::npos);  // only those take it
