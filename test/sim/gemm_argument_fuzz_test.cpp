@@ -1,9 +1,13 @@
 // The argument-fuzzing suite (test/common/argument_fuzz.hpp) on device::Gemm: every field of
 // Gemm::Arguments at its extremes, alone and in seeded combinations, on several gfx942
 // configurations run in the simulator. HIPTILE_FUZZ_CASES sets the random cases per configuration.
+#include <filesystem>
+#include <string>
+
 #include "gemm_fuzz_subject.hpp"
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/tune/default_tuned_gemm.hpp"
 
 namespace {
 
@@ -84,6 +88,55 @@ using F16TNSelecting = device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor
 TEST_CASE("DefaultGemm (a configuration per shape) gives every extreme argument a Status or a right answer",
           "[fuzz][stream_k]") {
   fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>, F16TNSelecting>("f16 TN, DefaultGemm's choice per shape", 13);
+}
+// TunedGemm over the same candidates: in heuristic mode (DefaultGemm's choice, no database), and in
+// hybrid mode with a database of its own, where each new problem's candidate is the one the MI300
+// timing model predicts fastest, stored and then read back.
+using F16TNTuned = hiptile::tune::DefaultTunedGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
+struct HeuristicTuning {
+  static hiptile::tune::TuningOptions get() { return {.mode = hiptile::tune::FindMode::kHeuristic, .database = ""}; }
+};
+// A database in a directory of the test's own, removed when the program ends.
+struct HybridTuning {
+  struct Directory {
+    std::filesystem::path path;
+    Directory() {
+      std::string pattern = (std::filesystem::temp_directory_path() / "hiptile-fuzz-db-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr) std::abort();
+      path = pattern;
+    }
+    ~Directory() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  static std::string const& database() {
+    static Directory const directory;
+    static std::string const file = (directory.path / "tuning.db").string();
+    return file;
+  }
+  static hiptile::tune::TuningOptions get() { return {.mode = hiptile::tune::FindMode::kHybrid, .database = database()}; }
+};
+TEST_CASE("TunedGemm in heuristic mode gives every extreme argument a Status or a right answer", "[fuzz][tune]") {
+  F16TNTuned::clear_cache();
+  fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>, TunedOperator<F16TNTuned, HeuristicTuning>>(
+      "f16 TN, TunedGemm (heuristic)", 14);
+}
+// (fuzz_gemm's counts of workspace refusals assume the heuristic's stream-K picks for the small
+// baselines; the timing model often prefers the data-parallel tile there, which needs none.)
+TEST_CASE("TunedGemm in hybrid mode gives every extreme argument a Status or a right answer", "[fuzz][tune]") {
+  F16TNTuned::clear_cache();
+  using Subject = GemmSubject<F16TNSplitK<SplitKMode::kStreamK>, TunedOperator<F16TNTuned, HybridTuning>>;
+  fuzz::Report const report = fuzz::run<Subject>(15, fuzz::random_cases());
+  WARN(report.summary("f16 TN, TunedGemm (hybrid, timing model)"));
+  CHECK(report.ran > 0);
+  CHECK(report.geometry_only > 0);
+  CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorGridTooLarge)) == 1);
+  CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorOperandTooLarge)) == 1);
+  CHECK(report.refused.size() >= 8);
+  std::size_t const stored = hiptile::tune::TuningDatabase(HybridTuning::database()).entries().size();
+  WARN("hybrid: " << stored << " problems timed and stored");
+  CHECK(stored > 0);
 }
 TEST_CASE("Gemm gives every extreme argument a Status or a right answer: f16 TN, stream-K", "[fuzz][stream_k]") {
   fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>>("f16 TN, stream-K", 8);

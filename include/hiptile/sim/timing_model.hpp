@@ -147,7 +147,9 @@ inline Prediction predicted_time(KernelTiming const& k, TimingRun const& run, Ti
     waves(stream_k.dp_tiles, double(k_tiles));
     double worst_tiles = 0;
     if (stream_k.units > 0) {
-      std::int64_t const g = (stream_k.units + cus - 1) / cus;
+      // (Units given past the device's slots cannot all be resident: a CU holds per_cu at most,
+      // and kCuLines has lines for no more.)
+      std::int64_t const g = std::min(per_cu, (stream_k.units + cus - 1) / cus);
       CuLine const unit_line = line(g);
       Fixup const f = fixup(g);
       Span worst{unit_line, 0, 0, -1};
