@@ -178,13 +178,13 @@ TEST_CASE("a gfx942 GEMM on a gfx90a device refuses to initialise, launches noth
   struct Cleanup {
     std::filesystem::path dir;
     ~Cleanup() {
-      hiptile::log::configure({});
+      hiptile::logging::configure({});
       std::error_code ec;
       std::filesystem::remove_all(dir, ec);
     }
   } cleanup{dir};
   std::filesystem::path const log_file = dir / "log.txt";
-  hiptile::log::configure({.mask = unsigned(hiptile::log::Category::kError), .file = log_file.string()});
+  hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kError), .file = log_file.string()});
 
   int const m = 64, n = 48, k = 40;
   host::HostMatrix<half_t, RowMajor> a(m, k);

@@ -221,7 +221,7 @@ TEST_CASE("heuristic mode picks what SelectingGemm picks and never touches the d
     CHECK(c.mode == FindMode::kHeuristic);
     CHECK(c.candidate == h.candidate);
     CHECK(c.split_k_slices == h.split_k_slices);
-    CHECK(c.reason == h.reason);
+    CHECK(c.reason == hiptile::gemm::device::to_string(h.reason));
     CHECK(c.timed_candidates == 0);
     CHECK_FALSE(c.cached);
   }

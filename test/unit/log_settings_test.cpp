@@ -25,7 +25,7 @@ extern char** environ;
 
 namespace {
 
-namespace log = hiptile::log;
+namespace log = hiptile::logging;
 using log::Category;
 
 // A fresh directory under the system's temporary directory, removed with its files at the end.

@@ -32,6 +32,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <ostream>
@@ -136,7 +137,9 @@ class TunedOperator {
   // The K slices a split-K candidate is timed with when the arguments leave them to the tuner.
   static constexpr std::array<int, 4> kTimedSlices{2, 4, 8, 16};
 
-  explicit TunedOperator(TuningOptions options = {}) : options_(std::move(options)) {}
+  explicit TunedOperator(TuningOptions options = {})
+      : options_(std::move(options)),
+        database_key_(options_.database ? std::int64_t(std::hash<std::string>{}(*options_.database)) : -1) {}
 
   static std::string candidate_name(int i) {
     static std::vector<std::string> const names = [] {
@@ -234,7 +237,7 @@ class TunedOperator {
   static void clear_cache() { cache().clear(); }
 
  private:
-  static constexpr std::size_t kKeyWords = Operation::kKeyWords + 2;  // + find mode and device
+  static constexpr std::size_t kKeyWords = Operation::kKeyWords + 3;  // + find mode, device, database
   using Key = CacheKey<kKeyWords>;
 
   static ChoiceCache<kKeyWords, TunedChoice>& cache() {
@@ -242,12 +245,13 @@ class TunedOperator {
     return c;
   }
 
-  static Key key_of(Arguments const& a, FindMode mode, DeviceInfo const* device) noexcept {
+  Key key_of(Arguments const& a, FindMode mode, DeviceInfo const* device) const noexcept {
     Key key{};
     auto const words = Operation::key_words(a);
     key[0] = std::int64_t(mode);
     key[1] = std::int64_t(reinterpret_cast<std::uintptr_t>(device));  // one per device reading
-    std::copy(words.begin(), words.end(), key.begin() + 2);
+    key[2] = database_key_;  // operators with other databases may have other winners
+    std::copy(words.begin(), words.end(), key.begin() + 3);
     return key;
   }
 
@@ -445,6 +449,7 @@ class TunedOperator {
   }
 
   TuningOptions options_;
+  std::int64_t database_key_ = -1;  // a hash of options_.database; -1: the environment's database
   CandidateList operators_{};
   TunedChoice choice_{};
   bool chosen_ = false;
