@@ -50,8 +50,8 @@ struct Problem {
 };
 
 // Candidate G's median time with `slices` K slices, the exhaustive way (infinity when it does not take the problem).
-template <class G>
-double time_candidate(Arguments args, int slices, void* workspace, std::size_t workspace_bytes) {
+template <class G, class Arguments_>
+double time_candidate(Arguments_ args, int slices, void* workspace, std::size_t workspace_bytes) {
   args.split_k_slices = slices;
   args.workspace = workspace;
   args.workspace_bytes = workspace_bytes;
@@ -63,15 +63,15 @@ double time_candidate(Arguments args, int slices, void* workspace, std::size_t w
   return seconds;
 }
 
-// Candidate `candidate`'s time with `slices`, and (sweep) the best over its slice counts.
-template <int I = 0>
-double time_choice(Arguments const& args, int candidate, int slices, void* workspace, std::size_t bytes) {
-  if constexpr (I == Tuned::kCandidates) {
+// Candidate `candidate` of tuned operator T with `slices`.
+template <class T, int I = 0>
+double time_choice(typename T::Arguments const& args, int candidate, int slices, void* workspace, std::size_t bytes) {
+  if constexpr (I == T::kCandidates) {
     return kInfinity;
   } else {
-    using G = std::tuple_element_t<I, Tuned::CandidateList>;
+    using G = std::tuple_element_t<I, typename T::CandidateList>;
     if (candidate == I) return time_candidate<G>(args, slices, workspace, bytes);
-    return time_choice<I + 1>(args, candidate, slices, workspace, bytes);
+    return time_choice<T, I + 1>(args, candidate, slices, workspace, bytes);
   }
 }
 
@@ -80,15 +80,18 @@ struct Timed {
   int candidate = -1, slices = 1;
 };
 
-template <int I = 0>
-Timed best_of_sweep(Arguments const& args, void* workspace, std::size_t bytes) {
-  if constexpr (I == Tuned::kCandidates) {
+// The best of every candidate of T (a split-K one with 2, 4, 8 and 16 slices).
+template <class T, int I = 0>
+Timed best_of_sweep(typename T::Arguments const& args, void* workspace, std::size_t bytes) {
+  if constexpr (I == T::kCandidates) {
     return {};
   } else {
-    using G = std::tuple_element_t<I, Tuned::CandidateList>;
-    Timed best = best_of_sweep<I + 1>(args, workspace, bytes);
+    using G = std::tuple_element_t<I, typename T::CandidateList>;
+    Timed best = best_of_sweep<T, I + 1>(args, workspace, bytes);
     std::vector<int> slices{1};
-    if constexpr (G::kParallelSplitK) slices = {2, 4, 8, 16};
+    if constexpr (G::kSplitK == gemm::kernel::SplitKMode::kParallel || G::kSplitK == gemm::kernel::SplitKMode::kSerial) {
+      slices = {2, 4, 8, 16};
+    }
     for (int s : slices) {
       double const t = time_candidate<G>(args, s, workspace, bytes);
       if (t < best.seconds) best = {t, I, s};
@@ -98,12 +101,13 @@ Timed best_of_sweep(Arguments const& args, void* workspace, std::size_t bytes) {
 }
 
 // The median over `rounds` interleaved rounds of each choice's time.
-std::vector<double> interleaved(Arguments const& args, std::vector<Timed> const& choices, void* workspace,
+template <class T>
+std::vector<double> interleaved(typename T::Arguments const& args, std::vector<Timed> const& choices, void* workspace,
                                 std::size_t bytes, int rounds = 7) {
   std::vector<std::vector<double>> times(choices.size());
   for (int r = 0; r < rounds; ++r) {
     for (std::size_t i = 0; i < choices.size(); ++i) {
-      times[i].push_back(time_choice(args, choices[i].candidate, choices[i].slices, workspace, bytes));
+      times[i].push_back(time_choice<T>(args, choices[i].candidate, choices[i].slices, workspace, bytes));
     }
   }
   std::vector<double> medians;
@@ -131,7 +135,7 @@ void tuned_vs_exhaustive(benchmark::State& state, Problem p, std::string databas
   void* workspace = nullptr;
   check(cudaMalloc(&workspace, bytes), "cudaMalloc");
 
-  Timed const sweep = best_of_sweep(args, workspace, bytes);  // the exhaustive sweep
+  Timed const sweep = best_of_sweep<Tuned>(args, workspace, bytes);  // the exhaustive sweep
 
   // Find mode's choice (search: times every candidate, stores the winner) and the heuristic's.
   Tuned searched({.mode = tune::FindMode::kSearch, .database = database});
@@ -141,7 +145,7 @@ void tuned_vs_exhaustive(benchmark::State& state, Problem p, std::string databas
     state.SkipWithError("select failed");
     return;
   }
-  std::vector<double> const t = interleaved(
+  std::vector<double> const t = interleaved<Tuned>(
       args, {sweep, {0, found.candidate, found.split_k_slices}, {0, guessed.candidate, guessed.split_k_slices}},
       workspace, bytes);
   double const best = t[0], tuned_time = t[1], heuristic_time = t[2];
@@ -167,48 +171,6 @@ void tuned_vs_exhaustive(benchmark::State& state, Problem p, std::string databas
 // benchmark/conv_nvidia.cu (N = 32), the same way.
 template <conv::ConvOperator Op>
 using TunedConv = tune::DefaultTunedConvolution<Op, half_t, half_t, arch::Sm90>;
-
-template <class Tuned_, class G>
-double time_conv(typename Tuned_::Arguments args, int slices, void* workspace, std::size_t bytes) {
-  args.split_k_slices = slices;
-  args.workspace = workspace;
-  args.workspace_bytes = bytes;
-  if (G::get_workspace_size(args) > bytes) return kInfinity;
-  G op;
-  if (!ok(op.initialize(args))) return kInfinity;
-  double seconds = 0;
-  if (!ok(time_launches(nullptr, [&] { return op.run(nullptr); }, kWarmup, kRepetitions, seconds))) return kInfinity;
-  return seconds;
-}
-
-template <class Tuned_, int I = 0>
-double time_conv_choice(typename Tuned_::Arguments const& args, int candidate, int slices, void* workspace,
-                        std::size_t bytes) {
-  if constexpr (I == Tuned_::kCandidates) {
-    return kInfinity;
-  } else {
-    using G = std::tuple_element_t<I, typename Tuned_::CandidateList>;
-    if (candidate == I) return time_conv<Tuned_, G>(args, slices, workspace, bytes);
-    return time_conv_choice<Tuned_, I + 1>(args, candidate, slices, workspace, bytes);
-  }
-}
-
-template <class Tuned_, int I = 0>
-Timed best_conv_sweep(typename Tuned_::Arguments const& args, void* workspace, std::size_t bytes) {
-  if constexpr (I == Tuned_::kCandidates) {
-    return {};
-  } else {
-    using G = std::tuple_element_t<I, typename Tuned_::CandidateList>;
-    Timed best = best_conv_sweep<Tuned_, I + 1>(args, workspace, bytes);
-    std::vector<int> slices{1};
-    if constexpr (G::kSplitK != gemm::kernel::SplitKMode::kNone) slices = {2, 4, 8, 16};
-    for (int s : slices) {
-      double const t = time_conv<Tuned_, G>(args, s, workspace, bytes);
-      if (t < best.seconds) best = {t, I, s};
-    }
-    return best;
-  }
-}
 
 struct Layer {
   char const* name;
@@ -244,7 +206,7 @@ void conv_tuned_vs_exhaustive(benchmark::State& state, Layer l, std::string data
   std::size_t const bytes = std::size_t(256) << 20;  // parallel split-K's partial sums of Wgrad's largest layer
   void* workspace = nullptr;
   check(cudaMalloc(&workspace, bytes), "cudaMalloc");
-  Timed const sweep = best_conv_sweep<T>(args, workspace, bytes);
+  Timed const sweep = best_of_sweep<T>(args, workspace, bytes);
   T searched({.mode = tune::FindMode::kSearch, .database = database});
   T heuristic({.mode = tune::FindMode::kHeuristic, .database = std::string()});
   tune::TunedChoice found, guessed;
@@ -254,17 +216,7 @@ void conv_tuned_vs_exhaustive(benchmark::State& state, Layer l, std::string data
   }
   std::vector<Timed> const choices = {sweep, {0, found.candidate, found.split_k_slices},
                                       {0, guessed.candidate, guessed.split_k_slices}};
-  std::vector<std::vector<double>> times(choices.size());
-  for (int r = 0; r < 7; ++r) {
-    for (std::size_t i = 0; i < choices.size(); ++i) {
-      times[i].push_back(time_conv_choice<T>(args, choices[i].candidate, choices[i].slices, workspace, bytes));
-    }
-  }
-  double t[3];
-  for (std::size_t i = 0; i < 3; ++i) {
-    std::nth_element(times[i].begin(), times[i].begin() + 3, times[i].end());
-    t[i] = times[i][3];
-  }
+  std::vector<double> const t = interleaved<T>(args, choices, workspace, bytes);
   for (auto _ : state) state.SetIterationTime(t[1]);
   double const flop = 2.0 * double(p.macs());
   state.counters["best_TFLOPS"] = flop / t[0] * 1e-12;

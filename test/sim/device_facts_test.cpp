@@ -25,6 +25,7 @@
 #include "hiptile/sim/runtime.hpp"
 #include "hiptile/sim/simulated_device.hpp"
 #include "hiptile/tune/default_tuned_gemm.hpp"
+#include "../common/temporary_directory.hpp"
 
 namespace {
 
@@ -172,17 +173,11 @@ TEST_CASE("device_verdict: architecture, wave size, LDS and threads, each with i
 TEST_CASE("a gfx942 GEMM on a gfx90a device refuses to initialise, launches nothing and logs why",
           "[sim][device]") {
   RestoreMi300x restore;
-  std::string pattern = (std::filesystem::temp_directory_path() / "hiptile-device-test-XXXXXX").string();
-  REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-  std::filesystem::path const dir = pattern;
-  struct Cleanup {
-    std::filesystem::path dir;
-    ~Cleanup() {
-      hiptile::logging::configure({});
-      std::error_code ec;
-      std::filesystem::remove_all(dir, ec);
-    }
-  } cleanup{dir};
+  hiptile_test::TemporaryDirectory const directory("hiptile-device-test");
+  std::filesystem::path const& dir = directory.path;
+  struct LogOff {
+    ~LogOff() { hiptile::logging::configure({}); }
+  } log_off;
   std::filesystem::path const log_file = dir / "log.txt";
   hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kError), .file = log_file.string()});
 

@@ -8,6 +8,7 @@
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/tune/default_tuned_gemm.hpp"
+#include "../common/temporary_directory.hpp"
 
 namespace {
 
@@ -98,17 +99,8 @@ struct HeuristicTuning {
 };
 // A database in a directory of the test's own, removed when the program ends.
 struct HybridTuning {
-  struct Directory {
-    std::filesystem::path path;
-    Directory() {
-      std::string pattern = (std::filesystem::temp_directory_path() / "hiptile-fuzz-db-XXXXXX").string();
-      if (::mkdtemp(pattern.data()) == nullptr) std::abort();
-      path = pattern;
-    }
-    ~Directory() {
-      std::error_code ec;
-      std::filesystem::remove_all(path, ec);
-    }
+  struct Directory : hiptile_test::TemporaryDirectory {
+    Directory() : hiptile_test::TemporaryDirectory("hiptile-fuzz-db") {}
   };
   static std::string const& database() {
     static Directory const directory;

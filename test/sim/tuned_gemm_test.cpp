@@ -35,6 +35,7 @@
 #include "hiptile/tune/model_timing.hpp"
 #include "hiptile/tune/tuning_database.hpp"
 #include "hiptile/version.hpp"
+#include "../common/temporary_directory.hpp"
 
 namespace {
 
@@ -58,20 +59,16 @@ static_assert(Tuned::kCandidates == Selecting::kCandidates);
 
 // A fresh database directory, an empty choice cache, and the simulated MI300X again at the end.
 struct TuningScope {
-  std::filesystem::path dir;
+  hiptile_test::TemporaryDirectory directory{"hiptile-tuned-test"};
+  std::filesystem::path const& dir = directory.path;
   std::string database;
   TuningScope() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "hiptile-tuned-test-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    dir = pattern;
-    database = (dir / "tuning.db").string();
+    database = (directory.path / "tuning.db").string();
     Tuned::clear_cache();
   }
   ~TuningScope() {
     sim::set_device(sim::kMi300xDevice);
     Tuned::clear_cache();
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
   }
   tune::TuningOptions options(FindMode mode) const { return {.mode = mode, .database = database}; }
 };

@@ -20,6 +20,7 @@
 
 #include "hiptile/log/log_settings.hpp"
 #include "hiptile/log/logger.hpp"
+#include "../common/temporary_directory.hpp"
 
 extern char** environ;
 
@@ -28,18 +29,9 @@ namespace {
 namespace log = hiptile::logging;
 using log::Category;
 
-// A fresh directory under the system's temporary directory, removed with its files at the end.
-struct TemporaryDirectory {
-  std::filesystem::path path;
-  TemporaryDirectory() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "hiptile-log-test-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TemporaryDirectory() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
+// A fresh directory for the test's files.
+struct TemporaryDirectory : hiptile_test::TemporaryDirectory {
+  TemporaryDirectory() : hiptile_test::TemporaryDirectory("hiptile-log-test") {}
 };
 
 // Logging off again after a test configured it, so that no other test writes to its file.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "hiptile/tune/tuning_database.hpp"
+#include "../common/temporary_directory.hpp"
 
 namespace {
 
@@ -25,17 +26,8 @@ using hiptile::tune::TuningKey;
 using hiptile::tune::format_entry;
 using hiptile::tune::parse_entry;
 
-struct TemporaryDirectory {
-  std::filesystem::path path;
-  TemporaryDirectory() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "hiptile-db-test-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TemporaryDirectory() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
+struct TemporaryDirectory : hiptile_test::TemporaryDirectory {
+  TemporaryDirectory() : hiptile_test::TemporaryDirectory("hiptile-db-test") {}
 };
 
 // One environment variable set (or unset) for a scope, then put back as it was.
