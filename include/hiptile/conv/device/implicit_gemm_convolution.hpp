@@ -50,6 +50,7 @@
 #include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/log/logger.hpp"
+#include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
 
@@ -217,11 +218,44 @@ class ImplicitGemmConvolution {
         os << "convolution " << conv_problem_text(Op, args.problem) << " refused by "
            << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
       });
+    } else if (logging::enabled(logging::Category::kHints)) [[unlikely]] {
+      write_hints(args.problem);
     }
     return s;
   }
 
  private:
+  // Advice for this problem (docs/logging.md): an analytic iterator where the channels would let
+  // the precomputed one read whole 16-byte vectors, or channel counts that keep it from doing so;
+  // a grid that fills under half the device without split-K.
+  void write_hints(ConvProblemSize const& p) const {
+    constexpr int kVector = 16 / int(sizeof(Element));
+    bool const vector_channels = p.c_per_group() % kVector == 0 && p.k_per_group() % kVector == 0;
+    if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels) {
+      logging::write(logging::Category::kHints, [&](std::ostream& os) {
+        os << "channels per group (C " << p.c_per_group() << ", K " << p.k_per_group() << ") are multiples of "
+           << kVector << ": the precomputed iterator (DefaultConvolution) reads them 16 bytes at a time, this analytic "
+           << "one " << AccessElements << " channel(s) per access";
+      });
+    } else if (!vector_channels) {
+      logging::write(logging::Category::kHints, [&](std::ostream& os) {
+        os << "channels per group (C " << p.c_per_group() << ", K " << p.k_per_group() << ") are not multiples of "
+           << kVector << ": padding them to " << kVector
+           << " lets the precomputed iterator read whole 16-byte vectors";
+      });
+    }
+    std::int64_t slots = 0;
+    if (kSplitK == gemm::kernel::SplitKMode::kNone &&
+        ok(query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, slots)) && 2 * workgroups() < slots) {
+      logging::write(logging::Category::kHints, [&](std::ostream& os) {
+        os << workgroups() << " tiles fill " << (100 * workgroups() + slots / 2) / slots << "% of the " << slots
+           << " workgroups the device holds at once"
+           << (Op == ConvOperator::kWgrad ? ": split-K (TunedConvolution picks it) shares the long K among idle CUs"
+                                          : ": a narrower tile would use more of them");
+      });
+    }
+  }
+
   Status initialize_checked(Arguments const& args) noexcept {
     if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
     if (Status const s = can_implement(args); !ok(s)) return s;
