@@ -212,6 +212,18 @@ TEST_CASE("lines from 8 threads writing at once stay whole: 4000 lines, each par
   CHECK(seen.size() == std::size_t(kThreads * kLines));
 }
 
+TEST_CASE("logging off opens no file, so a configured log file is not created", "[log]") {
+  TemporaryDirectory dir;
+  LogOffAfterwards off;
+  std::string const file = (dir.path / "never.log").string();
+  log::configure({.mask = 0, .file = file});
+  log::write(Category::kError, [](std::ostream& os) { os << "not written"; });
+  CHECK_FALSE(std::filesystem::exists(file));
+  log::configure({.mask = unsigned(Category::kError), .file = file});
+  log::write(Category::kError, [](std::ostream& os) { os << "written"; });
+  CHECK(std::filesystem::exists(file));
+}
+
 TEST_CASE("a log file that cannot be opened falls back to standard error with a warning", "[log]") {
   TemporaryDirectory dir;
   LogOffAfterwards off;

@@ -173,6 +173,8 @@ TEST_CASE("lines that do not parse are skipped, the rest read, and kept verbatim
   CHECK(got.count(format_entry(third)) == 1);
   std::size_t comments = 0;
   for (std::string const& l : after) comments += l.starts_with("#");
+  CHECK(got.count("# a comment") == 1);  // the user's comment kept, beside one header written anew
+  CHECK(comments == 2);
   CHECK(after.size() == broken.size() + 3 + comments);
   CHECK(TuningDatabase(file.string()).entries().size() == 3);
 }

@@ -83,7 +83,7 @@ class Logger {
     if (file_ != nullptr) std::fclose(file_);
     file_ = nullptr;
     settings_ = s;
-    if (!s.file.empty()) {
+    if (!s.file.empty() && s.mask != 0) {  // (logging off creates no file)
       file_ = std::fopen(s.file.c_str(), "a");
       if (file_ == nullptr) {
         std::fprintf(stderr, "hiptile warning: HIPTILE_LOG_FILE %s cannot be opened for appending: logging to standard error\n",

@@ -15,7 +15,8 @@
 // re-reads the file, replaces or adds its line, writes everything to a temporary file beside it and
 // renames that over the file, so a reader sees the old file or the new one, never half of either.
 // A line that does not parse (corrupt, truncated, another format) is skipped with a warning in the
-// log and kept as it is when the file is rewritten; it never stops the rest of the file being read.
+// log and kept as it is when the file is rewritten (so is a comment line a user added); it never
+// stops the rest of the file being read.
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -41,6 +42,7 @@
 namespace hiptile::tune {
 
 inline constexpr std::string_view kDatabaseFormat = "hiptile-tuning-1";
+inline constexpr std::string_view kHeader = "# hiptile tuning database";  // the file's first line begins so
 
 // What identifies an entry: the device, the library, the candidates and the problem.
 struct TuningKey {
@@ -181,8 +183,8 @@ class TuningDatabase {
     bool written = false;
     {
       std::ofstream out(temporary, std::ios::trunc);
-      out << "# hiptile tuning database (docs/tuning.md): format, device, CUs, hiptile version, candidate list, "
-             "problem, winner, K slices, microseconds\n";
+      out << kHeader << " (docs/tuning.md): format, device, CUs, hiptile version, candidate list, problem, winner, "
+             "K slices, microseconds\n";
       for (std::string const& line : kept_) out << line << '\n';
       for (auto const& [k, e] : entries_) out << format_entry(e) << '\n';
       out.flush();
@@ -208,7 +210,11 @@ class TuningDatabase {
     std::ifstream in(path_);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
-      if (line.empty() || line[0] == '#') continue;
+      if (line.empty() || line.rfind(kHeader, 0) == 0) continue;  // (the header is written anew)
+      if (line[0] == '#') {  // a user's comment: kept
+        kept.push_back(line);
+        continue;
+      }
       std::string why;
       if (std::optional<TuningEntry> e = parse_entry(line, why)) {
         entries[e->key.joined()] = std::move(*e);
