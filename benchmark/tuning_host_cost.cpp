@@ -73,18 +73,24 @@ void report_failure(benchmark::State& state, hiptile::Status s) {
   if (!hiptile::ok(s)) state.SkipWithError(hiptile::to_string(s));
 }
 
-void SelectHeuristicFirstCall(benchmark::State& state) {
-  Gemm const op({.mode = tune::FindMode::kHeuristic, .database = std::string()});
+// Selects `args` with an emptied cache each iteration (the emptying untimed); the last choice.
+tune::TunedChoice first_calls(benchmark::State& state, Gemm const& op, Gemm::Arguments const& args) {
   tune::TunedChoice choice;
   hiptile::Status s = hiptile::Status::kSuccess;
   for (auto _ : state) {
     state.PauseTiming();
     Gemm::clear_cache();
     state.ResumeTiming();
-    s = op.select(problem().args, choice);
+    s = op.select(args, choice);
     benchmark::DoNotOptimize(choice.candidate);
   }
   report_failure(state, s);
+  return choice;
+}
+
+void SelectHeuristicFirstCall(benchmark::State& state) {
+  Gemm const op({.mode = tune::FindMode::kHeuristic, .database = std::string()});
+  first_calls(state, op, problem().args);
 }
 BENCHMARK(SelectHeuristicFirstCall);
 
@@ -103,17 +109,9 @@ BENCHMARK(SelectCached);
 
 void SelectDatabaseFirstCall(benchmark::State& state) {
   Gemm const op({.mode = tune::FindMode::kDatabase, .database = database_with_entry()});
-  tune::TunedChoice choice;
-  hiptile::Status s = hiptile::Status::kSuccess;
-  for (auto _ : state) {
-    state.PauseTiming();
-    Gemm::clear_cache();
-    state.ResumeTiming();
-    s = op.select(problem().args, choice);
-    benchmark::DoNotOptimize(choice.candidate);
+  if (first_calls(state, op, problem().args).source != tune::ChoiceSource::kDatabase) {
+    state.SkipWithError("the choice did not come from the database");
   }
-  if (choice.source != tune::ChoiceSource::kDatabase) state.SkipWithError("the choice did not come from the database");
-  report_failure(state, s);
 }
 BENCHMARK(SelectDatabaseFirstCall);
 
@@ -121,17 +119,7 @@ void SelectDatabaseMiss(benchmark::State& state) {
   Gemm const op({.mode = tune::FindMode::kDatabase, .database = database_with_entry()});
   Gemm::Arguments args = problem().args;
   args.problem.k = Problem::kSize / 2;  // a problem the database has no entry for
-  tune::TunedChoice choice;
-  hiptile::Status s = hiptile::Status::kSuccess;
-  for (auto _ : state) {
-    state.PauseTiming();
-    Gemm::clear_cache();
-    state.ResumeTiming();
-    s = op.select(args, choice);
-    benchmark::DoNotOptimize(choice.candidate);
-  }
-  if (choice.source != tune::ChoiceSource::kHeuristic) state.SkipWithError("the database had an entry");
-  report_failure(state, s);
+  if (first_calls(state, op, args).source != tune::ChoiceSource::kHeuristic) state.SkipWithError("the database had an entry");
 }
 BENCHMARK(SelectDatabaseMiss);
 

@@ -2,8 +2,8 @@
 // Facts of the current device that sizing a grid to it needs (stream-K's persistent grid), read
 // from the runtime, never assumed: a grid sized for a wrong count leaves part of the device idle.
 //
-//   query_compute_units(n)                          CUs (amd), SMs (nvidia), the simulated device's
-//                                                   (sim::compute_units(), MI300X's 304 by default)
+//   query_compute_units(n)                          CUs (amd), SMs (nvidia), the simulated device's:
+//                                                   DeviceInfo::compute_units (device_info.hpp)
 //   query_resident_workgroups<Kernel>(threads, lds, n)  workgroups of Kernel one of them holds at once
 //   query_device_workgroups<Kernel>(threads, lds, n)    the whole device's: units × resident
 //
@@ -13,35 +13,21 @@
 #include <cstdint>
 
 #include "hiptile/core/status.hpp"
+#include "hiptile/platform/device_info.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/runtime_api.hpp"
 
 #if HIPTILE_BACKEND_SIM
 #include "hiptile/sim/device_limits.hpp"
-#include "hiptile/sim/runtime.hpp"
 #endif
 
 namespace hiptile {
 
+// The current device's CUs (SMs), from its DeviceInfo (read once per device and kept).
 inline Status query_compute_units(int& units) noexcept {
-  int n = 0;
-#if HIPTILE_BACKEND_AMD
-  int device = 0;
-  if (hipGetDevice(&device) != hipSuccess ||
-      hipDeviceGetAttribute(&n, hipDeviceAttributeMultiprocessorCount, device) != hipSuccess) {
-    return Status::kErrorDeviceQuery;
-  }
-#elif HIPTILE_BACKEND_NVIDIA
-  int device = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device) != cudaSuccess) {
-    return Status::kErrorDeviceQuery;
-  }
-#else
-  n = sim::compute_units();
-#endif
-  if (n < 1) return Status::kErrorDeviceQuery;
-  units = n;
+  DeviceInfo const* device = nullptr;
+  if (Status const q = current_device_info(device); !ok(q)) return q;
+  units = device->compute_units;  // (>= 1: current_device_info refuses a device without CUs)
   return Status::kSuccess;
 }
 

@@ -122,7 +122,7 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
     conv::ConvProblemSize const& p = args.problem;
     if (Status const s = p.check(); !ok(s)) return s;
     auto const gemm = p.implicit_gemm(kOperator);
-    bool const eligible[] = {eligible_with<Candidates>(args, args.split_k_slices)...};
+    bool const eligible[] = {detail::takes_problem<Candidates>(args, args.split_k_slices)...};
     bool const split[] = {(Candidates::kSplitK != gemm::kernel::SplitKMode::kNone)...};
     int const tile_m[] = {Candidates::TileShapeType::kM...};
     int const tile_n[] = {Candidates::TileShapeType::kN...};
@@ -150,7 +150,7 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
           int const slices = int(std::max<std::int64_t>(2, std::min<std::int64_t>({slots / tiles, 16, k_tiles / 2})));
           bool taken = false;
           visit_index<n>(i, [&]<int I>() {
-            taken = eligible_with<std::tuple_element_t<I, CandidateList>>(args, slices);
+            taken = detail::takes_problem<std::tuple_element_t<I, CandidateList>>(args, slices);
             return Status::kSuccess;
           });
           if (!taken) continue;
@@ -191,14 +191,6 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
   }
 
  private:
-  template <class C>
-  static bool eligible_with(Arguments args, int slices) noexcept {
-    args.split_k_slices = slices;
-    args.workspace = nullptr;
-    args.workspace_bytes = 0;
-    Status const s = C::can_implement(args);
-    return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
-  }
   // The workgroups of candidate i's kernel the device holds at once.
   static Status slots_of(int i, std::int64_t& slots) noexcept {
     return visit_index<sizeof...(Candidates)>(i, [&]<int I>() {

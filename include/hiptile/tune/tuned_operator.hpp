@@ -117,6 +117,18 @@ inline int alignment(void const* p) noexcept {
   while (bytes < 16 && a % std::uintptr_t(2 * bytes) == 0) bytes *= 2;
   return bytes;
 }
+
+// Whether configuration C takes `args` with `slices` K slices, the workspace aside: a missing or
+// small workspace is the caller's to give once a candidate is chosen.
+template <class C, class Arguments>
+bool takes_problem(Arguments args, int slices) noexcept {
+  args.split_k_slices = slices;
+  args.workspace = nullptr;
+  args.workspace_bytes = 0;
+  Status const s = C::can_implement(args);
+  return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
+}
+
 }  // namespace detail
 
 // What the heuristic picked: a candidate, its K slices and the rule's words.
@@ -255,14 +267,9 @@ class TunedOperator {
     return key;
   }
 
-  // Whether candidate I takes the arguments with `slices` K slices (the workspace aside).
   template <int I>
   static bool eligible(Arguments const& args, int slices) noexcept {
-    Arguments a = Operation::with_slices(args, slices);
-    a.workspace = nullptr;
-    a.workspace_bytes = 0;
-    Status const s = Candidate<I>::can_implement(a);
-    return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
+    return detail::takes_problem<Candidate<I>>(args, slices);
   }
 
   template <int I>
@@ -288,15 +295,19 @@ class TunedOperator {
     TunedChoice c;
     c.mode = m;
     std::string const path = m == FindMode::kHeuristic ? std::string() : database_path();
-    TuningKey const db_key{device->name, device->compute_units, kVersion, candidate_list_id(), problem_key_text(args)};
+    std::optional<TuningKey> db_key;  // (built only where a database is used: the heuristic's first call stays cheap)
+    if (!path.empty()) {
+      db_key = TuningKey{device->name, device->compute_units, kVersion, candidate_list_id(), problem_key_text(args)};
+    }
     bool found = false;
-    if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && !path.empty()) {
-      found = from_database(args, database_at(path).find(db_key), c);
+    if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && db_key) {
+      found = from_database(args, database_at(path).find(*db_key), c);
     }
     if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch)) {
       found = timed(args, *device, stream, c);
-      c.name = candidate_name(c.candidate);
-      if (found && !path.empty()) database_at(path).store({db_key, c.name, c.split_k_slices, c.microseconds});
+      if (found && db_key) {
+        database_at(path).store({*db_key, candidate_name(c.candidate), c.split_k_slices, c.microseconds});
+      }
     }
     if (!found) {
       HeuristicPick pick;

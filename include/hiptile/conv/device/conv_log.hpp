@@ -13,7 +13,6 @@
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/numeric/element_name.hpp"
 
 namespace hiptile::conv::device {
@@ -37,15 +36,11 @@ inline std::string conv_problem_text(ConvOperator op, ConvProblemSize const& p) 
 
 template <class C>
 std::string conv_configuration_name() {
-  using T = typename C::TileShapeType;
-  using W = typename C::WaveShapeType;
   std::ostringstream os;
   os << element_name<typename C::Element>() << "->" << element_name<typename C::ElementC>() << ", "
      << to_string(C::kOperator) << ", "
      << (C::kAlgorithm == IteratorAlgorithm::kAnalytic ? "analytic" : "precomputed") << ", " << C::kAccessElements
-     << (C::kAccessElements == 1 ? " channel" : " channels") << " per access; tile " << T::kM << "x" << T::kN << "x" << T::kK << ", wave " << W::kM << "x" << W::kN
-     << "x" << W::kK << ", " << gemm::device::detail::atom_text<typename C::MmaAtomType>() << ", " << C::kStages
-     << (C::kStages == 1 ? " stage, " : " stages, ") << gemm::kernel::to_string(C::kSplitK);
+     << (C::kAccessElements == 1 ? " channel" : " channels") << " per access; " << gemm::device::tile_text<C>();
   return os.str();
 }
 

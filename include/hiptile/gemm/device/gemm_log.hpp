@@ -59,15 +59,22 @@ std::string layout_text() {
          detail::layout_name<typename G::LayoutB>() + ", C " + detail::layout_name<typename G::LayoutC>();
 }
 
+// "tile 128x128x32, wave 64x64x32, v_mfma_f32_32x32x8_f16, 1 stage, data-parallel": the shapes,
+// atom, stages and schedule of a configuration (a GEMM's, or a convolution's).
+template <class C>
+std::string tile_text() {
+  using T = typename C::TileShapeType;
+  using W = typename C::WaveShapeType;
+  std::ostringstream os;
+  os << "tile " << T::kM << "x" << T::kN << "x" << T::kK << ", wave " << W::kM << "x" << W::kN << "x" << W::kK << ", "
+     << detail::atom_text<typename C::MmaAtomType>() << ", " << C::kStages << (C::kStages == 1 ? " stage, " : " stages, ")
+     << kernel::to_string(C::kSplitK);
+  return os.str();
+}
+
 template <class G>
 std::string configuration_name() {
-  using T = typename G::TileShapeType;
-  using W = typename G::WaveShapeType;
-  std::ostringstream os;
-  os << element_text<G>() << ", " << layout_text<G>() << "; tile " << T::kM << "x" << T::kN << "x" << T::kK << ", wave "
-     << W::kM << "x" << W::kN << "x" << W::kK << ", " << detail::atom_text<typename G::MmaAtomType>() << ", " << G::kStages
-     << (G::kStages == 1 ? " stage, " : " stages, ") << kernel::to_string(G::kSplitK);
-  return os.str();
+  return element_text<G>() + ", " + layout_text<G>() + "; " + tile_text<G>();
 }
 
 template <class Arguments>
