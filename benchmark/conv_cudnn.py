@@ -12,11 +12,17 @@ expanded, stride-0 stand-in for the tensor they do not need; here both are real 
 tensors, so the memory format PyTorch picks for cuDNN does not hinge on how it reads a stand-in's
 strides.) No bias gradient, no autograd graph.
 
+--api nn_grad times Dgrad and Wgrad through torch.nn.grad.conv2d_input / conv2d_weight instead, as
+a user who reaches for those functions does; --heuristic leaves torch.backends.cudnn.benchmark off
+(PyTorch's default: cuDNN's heuristic picks the algorithm, no search). The baseline hiptile is
+compared with is the default (convolution_backward, with the search); the others show what a
+PyTorch user gets by the other routes.
+
 Timing: torch.backends.cudnn.benchmark = True, warm-up calls (which also run cuDNN's algorithm
 search), then `repetitions` timed loops of `reps` calls between CUDA events; the time of one call is
 the median loop's time / reps, as conv_nvidia.cu reports it. TFLOPS = 2 · MACs / time.
 
-Usage: conv_cudnn.py OUT.json [--repetitions 20] [--filter SUBSTRING]
+Usage: conv_cudnn.py OUT.json [--repetitions 20] [--filter SUBSTRING] [--api nn_grad] [--heuristic]
 Prints one line per (layer, operator) and writes the same numbers as JSON to OUT.json.
 """
 import argparse
@@ -45,11 +51,15 @@ def output_extent(size, rs, stride, pad):
     return (size + 2 * pad - rs) // stride + 1
 
 
-def make_operator(op, x, w, dy, stride, pad):
+def make_operator(op, x, w, dy, stride, pad, api):
     """A closure that runs one operator once and returns its result."""
     strides, pads, dilations = [stride, stride], [pad, pad], [1, 1]
     if op == "fprop":
         return lambda: F.conv2d(x, w, None, stride, pad)
+    if api == "nn_grad":
+        if op == "dgrad":
+            return lambda: torch.nn.grad.conv2d_input(x.shape, w, dy, stride, pad)
+        return lambda: torch.nn.grad.conv2d_weight(x, w.shape, dy, stride, pad)
     mask = [True, False, False] if op == "dgrad" else [False, True, False]
     index = 0 if op == "dgrad" else 1
 
@@ -85,10 +95,13 @@ def main():
     parser.add_argument("out", help="JSON file to write")
     parser.add_argument("--repetitions", type=int, default=20)
     parser.add_argument("--filter", default="", help="run only layers whose name contains this")
+    parser.add_argument("--api", choices=("backward", "nn_grad"), default="backward",
+                        help="Dgrad and Wgrad through aten.convolution_backward or torch.nn.grad")
+    parser.add_argument("--heuristic", action="store_true", help="cudnn.benchmark off: no algorithm search")
     args = parser.parse_args()
     if not torch.cuda.is_available():
         sys.exit("conv_cudnn.py: no CUDA device")
-    torch.backends.cudnn.benchmark = True
+    torch.backends.cudnn.benchmark = not args.heuristic
     torch.backends.cudnn.deterministic = False
     device = torch.device("cuda")
     generator = torch.Generator(device=device).manual_seed(1)
@@ -99,7 +112,8 @@ def main():
         return t.contiguous(memory_format=torch.channels_last)
 
     results = []
-    print(f"{torch.cuda.get_device_name()}: torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}")
+    print(f"{torch.cuda.get_device_name()}: torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, "
+          f"api {args.api}, cudnn.benchmark {torch.backends.cudnn.benchmark}")
     for name, hw, c, k, rs, stride, pad in LAYERS:
         if args.filter not in name:
             continue
@@ -110,7 +124,7 @@ def main():
         macs = BATCH * pq * pq * k * rs * rs * c
         flops = 2.0 * macs
         for op in OPERATORS:
-            run = make_operator(op, x, w, dy, stride, pad)
+            run = make_operator(op, x, w, dy, stride, pad, args.api)
             with torch.no_grad():
                 result = run()
             expected = {"fprop": dy, "dgrad": x, "wgrad": w}[op]
@@ -126,7 +140,8 @@ def main():
         del x, w, dy
         torch.cuda.empty_cache()
     with open(args.out, "w") as f:
-        json.dump({"device": torch.cuda.get_device_name(), "torch": torch.__version__,
+        json.dump({"device": torch.cuda.get_device_name(), "torch": torch.__version__, "api": args.api,
+                   "cudnn_benchmark": torch.backends.cudnn.benchmark,
                    "cudnn": torch.backends.cudnn.version(), "batch": BATCH, "results": results}, f, indent=1)
 
 

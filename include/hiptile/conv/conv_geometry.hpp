@@ -49,6 +49,14 @@ struct ConvGeometry {
   // up or down (class_dim), so its rows per image (cD·cH·cW), cH·cW and cW take at most 8, 4 and 2
   // values. Their divisors, indexed by which dimensions round up (bit 2: D, bit 1: H, bit 0: W).
   FastDivmod div_class_dhw[8], div_class_hw[4], div_class_w[2];
+  // What the kernel needs to find a batch's group and row class without dividing (each workgroup
+  // does it in its loaders and output mapping; with `/` and `%` that setup cost a strided Dgrad
+  // more than its math, docs/performance.md): batch = group · classes + class, a class index's
+  // residues and a class's extents in units of the stride, pad_before mod stride, and the
+  // class extents rounded up (ceil(input / stride)).
+  FastDivmod div_classes, div_stride[3];
+  int pad_residue[3] = {0, 0, 0};
+  int class_extent_up[3] = {1, 1, 1};
 
   // Host: the geometry of a problem check() accepted; `dgrad` splits the rows into classes (one
   // class with unit stride).
@@ -69,6 +77,11 @@ struct ConvGeometry {
     std::int64_t const classes = dgrad ? std::int64_t(p.stride[0]) * p.stride[1] * p.stride[2] : 1;
     if (classes * p.groups > kMaxBatches) return Status::kErrorGridTooLarge;
     g.classes = static_cast<int>(classes);
+    // class_dim's divisions by the stride need non-negative dividends: with stride > 1 the
+    // dilation is 1 (a dilated strided Dgrad is refused).
+    for (int i = 0; i < 3; ++i) {
+      if (dgrad && p.stride[i] > 1 && p.dilation[i] > 1) return Status::kErrorDilatedStridedDgrad;
+    }
     g.flip = p.mode == ConvMode::kConvolution;
     std::int64_t const divisors[] = {std::int64_t(g.out[0]) * g.out[1] * g.out[2],
                                      std::int64_t(g.out[1]) * g.out[2],
@@ -89,7 +102,11 @@ struct ConvGeometry {
     for (int i = 0; i < 3; ++i) {
       extents[i][0] = p.input[i] / p.stride[i];
       extents[i][1] = (std::int64_t(p.input[i]) + p.stride[i] - 1) / p.stride[i];
+      g.pad_residue[i] = p.pad_before[i] % p.stride[i];
+      g.class_extent_up[i] = static_cast<int>(extents[i][1]);
+      if (Status const s = FastDivmod::make(p.stride[i], g.div_stride[i]); !ok(s)) return s;
     }
+    if (Status const s = FastDivmod::make(classes, g.div_classes); !ok(s)) return s;
     // An empty class has no rows to divide: its divisor stays 1.
     auto const make_positive = [](std::int64_t d, FastDivmod& out) {
       return d > 0 ? FastDivmod::make(d, out) : Status::kSuccess;
@@ -134,34 +151,36 @@ struct ConvGeometry {
     return ((image * problem.input[0] + x[0]) * problem.input[1] + x[1]) * problem.input[2] + x[2];
   }
 
-  HIPTILE_HOST_DEVICE int group_of(int batch) const { return batch / classes; }
-  HIPTILE_HOST_DEVICE int class_index_of(int batch) const { return batch % classes; }
+  HIPTILE_HOST_DEVICE int group_of(int batch) const { return div_classes.div(batch); }
+  HIPTILE_HOST_DEVICE int class_index_of(int batch) const { return div_classes.mod(batch); }
 
   // Filter tap index f in dimension i as read from the data: F − 1 − f in convolution mode.
   HIPTILE_HOST_DEVICE int data_tap(int i, int f) const { return flip ? problem.filter[i] - 1 - f : f; }
 
   // Dimension i of dgrad row class `cls` (cls = (ρd·sh + ρh)·sw + ρw). With unit stride the one
-  // class holds every position and every tap.
+  // class holds every position and every tap. Every division is by the stride, through div_stride,
+  // of a non-negative dividend.
   HIPTILE_HOST_DEVICE HIPTILE_INLINE DgradClassDim class_dim(int cls, int i) const {
-    int const s = problem.stride[i];
     int residue = 0;
     if (classes > 1) {
-      int const inner = i == 0 ? problem.stride[1] * problem.stride[2] : (i == 1 ? problem.stride[2] : 1);
-      residue = (cls / inner) % s;
+      auto const [rest, rho_w] = div_stride[2].divmod(cls);
+      auto const [rho_d, rho_h] = div_stride[1].divmod(rest);
+      residue = i == 0 ? rho_d : (i == 1 ? rho_h : rho_w);
     }
-    int const pad = problem.pad_before[i];
+    int const s = problem.stride[i];
     int const extent = problem.input[i];
     int const filter = problem.filter[i];
-    int const shifted = (residue - pad) % s;  // in (−s, s)
+    // The first position whose (position + pad) is congruent to the residue.
+    int const shifted = residue - pad_residue[i];  // in (−s, s)
     int const first = shifted < 0 ? shifted + s : shifted;
     DgradClassDim d;
     d.first = first;
-    d.count = first < extent ? (extent - 1 - first) / s + 1 : 0;
+    d.count = first < extent ? div_stride[i].div(extent - 1 - first) + 1 : 0;
     d.residue = residue;
-    d.taps = residue < filter ? (filter - 1 - residue) / s + 1 : 0;
-    // (first + pad − residue·dilation) is a multiple of the stride by the choice of first (dilation
-    // is 1 when the stride is not).
-    d.base = static_cast<int>((std::int64_t(first) + pad - std::int64_t(residue) * problem.dilation[i]) / s);
+    d.taps = residue < filter ? div_stride[i].div(filter - 1 - residue) + 1 : 0;
+    // first + pad − residue·dilation is a non-negative multiple of the stride by the choice of
+    // first (the dilation is 1 when the stride is not; with unit stride it is the padding).
+    d.base = div_stride[i].div(first + problem.pad_before[i] - residue * problem.dilation[i]);
     return d;
   }
 
@@ -182,8 +201,7 @@ struct ConvGeometry {
       c.dim[i] = class_dim(cls, i);
       c.per_image *= c.dim[i].count;
       c.taps *= c.dim[i].taps;
-      int const s = problem.stride[i];
-      c.bits = 2 * c.bits + (c.dim[i].count == problem.input[i] / s + (problem.input[i] % s != 0) ? 1 : 0);
+      c.bits = 2 * c.bits + (c.dim[i].count == class_extent_up[i] ? 1 : 0);
     }
     return c;
   }

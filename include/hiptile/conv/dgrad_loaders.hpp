@@ -192,7 +192,10 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
   std::uint32_t mask_[Tile::kSlots][3];  // bit a: class tap a of dimension i lands inside dy
 };
 
-// B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups.
+// B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups. The K tiles
+// come in the A loader's order (TapCursor): class tap a_i of dimension i is filter tap
+// data_tap(residue_i + a_i·stride_i), a step of ±stride_i (the sign: convolution mode) from the
+// class's first, so a tile's filter tap is a dot product and the K loop divides nothing.
 template <class Tile>
 class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile> {
   using Base = gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile>;
@@ -210,36 +213,45 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, int n0, int batch, int thread)
-      : Base(thread), g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), n0_(n0) {
+      : Base(thread), g_(p.geometry), n0_(n0) {
+    ConvProblemSize const& c = g_.problem;
+    ConvGeometry::DgradClass const cls = g_.dgrad_class(g_.class_index_of(batch));
+    k_tiles_ = class_k_tiles<kTileK>(cls, g_.kg);
+    cursor_ = TapCursor<kTileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
+    // Filter taps are (f_d·R + f_h)·S + f_w.
+    int const inner[3] = {c.filter[1] * c.filter[2], c.filter[2], 1};
+    first_tap_ = 0;
+    for (int i = 0; i < 3; ++i) {
+      int const step = c.stride[i] > 1 ? c.stride[i] : 1;
+      first_tap_ += g_.data_tap(i, cls.dim[i].residue) * inner[i];
+      tap_step_[i] = (g_.flip ? -step : step) * inner[i];
+    }
     buffer_ = p.resource(std::int64_t(g_.group_of(batch)) * g_.kg * g_.taps * g_.cg + n0);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    return class_k_tiles<kTileK>(class_, g_.kg);
-  }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return k_tiles_; }
 
  private:
   template <class Sink>
   HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
-    ConvProblemSize const& c = g_.problem;
-    int const channel0 = (kt / class_.taps) * kTileK;
-    int tap[3];
-    class_tap(class_, kt % class_.taps, tap);
-    int filter[3];
-    for (int i = 0; i < 3; ++i) {
-      filter[i] = g_.data_tap(i, class_.dim[i].residue + tap[i] * (c.stride[i] > 1 ? c.stride[i] : 1));
-    }
-    int const filter_tap = (filter[0] * c.filter[1] + filter[1]) * c.filter[2] + filter[2];
+    cursor_.go_to(kt);
+    int const channel0 = cursor_.channel0();
+    int const filter_tap =
+        first_tap_ + cursor_.tap(0) * tap_step_[0] + cursor_.tap(1) * tap_step_[1] + cursor_.tap(2) * tap_step_[2];
     sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const channel = channel0 + k;  // of dy, K
       if (n0_ + mn >= g_.cg || channel >= g_.kg) return kInvalidOffset;
       return static_cast<std::uint32_t>((channel * g_.taps + filter_tap) * g_.cg + mn) * sizeof(Element);
     });
+    cursor_.step();
   }
 
   ConvGeometry const& g_;
-  ConvGeometry::DgradClass class_;
   int n0_;
+  int k_tiles_;
+  TapCursor<kTileK> cursor_;  // the class tap of the next K tile
+  int first_tap_;             // the filter tap of class tap (0, 0, 0)
+  int tap_step_[3];           // filter taps per class tap in each dimension
   arch::BufferResource buffer_;
 };
 
