@@ -146,6 +146,9 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
     step_[2] = -c.dilation[2] * c.k;
     step_[1] = -c.dilation[1] * g.out[2] * c.k;
     step_[0] = -c.dilation[0] * g.out[1] * g.out[2] * c.k;
+    // A class without taps reads nothing: its blocks only run the epilogue (three of every four
+    // on a 1×1 stride-2 Dgrad), so they skip the per-row positions and masks.
+    if (k_tiles_ == 0) return;
     HIPTILE_UNROLL
     for (int slot = 0; slot < Tile::kSlots; ++slot) {
       int const m = m0 + Tile::slot_mn(thread, slot);
@@ -188,8 +191,8 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
   TapCursor<kTileK> cursor_;  // the class tap of the next K tile
   arch::BufferResource buffer_;
   int step_[3];
-  int corner_[Tile::kSlots];             // element offset of the row's dy position at class tap (0, 0, 0)
-  std::uint32_t mask_[Tile::kSlots][3];  // bit a: class tap a of dimension i lands inside dy
+  int corner_[Tile::kSlots] = {};             // element offset of the row's dy position at class tap (0, 0, 0)
+  std::uint32_t mask_[Tile::kSlots][3] = {};  // bit a: class tap a of dimension i lands inside dy
 };
 
 // B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups. The K tiles

@@ -96,9 +96,10 @@ struct DgradOutput {
       n = g.dgrad_row<false>(cls, m, j);
     }
     ConvProblemSize const& c = g.problem;
-    std::int64_t pixel = n;
+    // The pixel index is an int (can_implement bounds N·D·H·W), and so is every partial sum of it.
+    int pixel = n;
     for (int i = 0; i < 3; ++i) pixel = pixel * c.input[i] + cls.dim[i].first + j[i] * c.stride[i];
-    return pixel * c.c + std::int64_t(p.group) * g.cg;
+    return std::int64_t(pixel) * c.c + std::int64_t(p.group) * g.cg;
   }
 };
 

@@ -25,8 +25,12 @@ struct SplitKReduction {
   static_assert(Threads % kWaveSize == 0, "the reduction's workgroups must be whole waves");
   using ElementC = typename Output::Element;
   static constexpr int kMaxThreadsPerBlock = Threads;
-  static constexpr int kElementsPerThread = 4;
-  static constexpr int kElementsPerBlock = Threads * kElementsPerThread;
+  // One element per thread, its slices read kSliceBatch at a time before they are added (in slice
+  // order): the loads of a batch are in flight together. Four elements per thread, summed one after
+  // another, left a 53-slice Wgrad reduction latency-bound on a quarter of the H100's SMs
+  // (docs/performance.md).
+  static constexpr int kElementsPerBlock = Threads;
+  static constexpr int kSliceBatch = 8;
 
   struct Params {
     float const* partials = nullptr;
@@ -55,26 +59,35 @@ struct SplitKReduction {
     bool const source = op.is_source_needed();
     std::int64_t const elements = std::int64_t(p.extent_m) * p.extent_n;
     float const* const partials = p.partials + std::int64_t(batch) * p.slices * elements;
-    std::int64_t const first = std::int64_t(block_idx_x()) * kElementsPerBlock + thread_idx_x();
-    HIPTILE_UNROLL
-    for (int i = 0; i < kElementsPerThread; ++i) {
-      std::int64_t const e = first + std::int64_t(i) * Threads;
-      if (e >= elements) break;
-      int const m = static_cast<int>(e / p.extent_n);
-      int const n = static_cast<int>(e % p.extent_n);
-      typename Output::Row const row = Output::row(out, m);
-      if (!Output::exists(out, row, n)) continue;
+    std::int64_t const e = std::int64_t(block_idx_x()) * kElementsPerBlock + thread_idx_x();
+    if (e < elements) {
+      float const* const element = partials + e;
       float sum = 0.0f;
-      for (int s = 0; s < p.slices; ++s) sum += arch::global_load(partials + s * elements + e);
-      float const c = source ? static_cast<float>(arch::global_load(Output::c(out, row, n))) : 0.0f;
-      float b = 0.0f;
-      if (p.bias_mode == epilogue::BiasMode::kPerRow) b = static_cast<float>(arch::global_load(bias + m));
-      if (p.bias_mode == epilogue::BiasMode::kPerColumn) b = static_cast<float>(arch::global_load(bias + n));
-      if (p.row_scale != nullptr) sum *= arch::global_load(p.row_scale + m);
-      if (p.column_scale != nullptr) sum *= arch::global_load(p.column_scale + n);
-      arch::global_store(Output::d(out, row, n), op(sum, c, b));
+      int s = 0;
+      for (; s + kSliceBatch <= p.slices; s += kSliceBatch) {
+        float v[kSliceBatch];
+        HIPTILE_UNROLL
+        for (int j = 0; j < kSliceBatch; ++j) v[j] = arch::global_load(element + (s + j) * elements);
+        HIPTILE_UNROLL
+        for (int j = 0; j < kSliceBatch; ++j) sum += v[j];
+      }
+      for (; s < p.slices; ++s) sum += arch::global_load(element + s * elements);
+      // (m, n) of e: 32-bit division where the matrix allows it (a 64-bit one is several times longer).
+      bool const narrow = elements <= std::int64_t(UINT32_MAX);
+      int const m = narrow ? int(std::uint32_t(e) / std::uint32_t(p.extent_n)) : int(e / p.extent_n);
+      int const n = int(e - std::int64_t(m) * p.extent_n);
+      typename Output::Row const row = Output::row(out, m);
+      if (Output::exists(out, row, n)) {
+        float const c = source ? static_cast<float>(arch::global_load(Output::c(out, row, n))) : 0.0f;
+        float b = 0.0f;
+        if (p.bias_mode == epilogue::BiasMode::kPerRow) b = static_cast<float>(arch::global_load(bias + m));
+        if (p.bias_mode == epilogue::BiasMode::kPerColumn) b = static_cast<float>(arch::global_load(bias + n));
+        if (p.row_scale != nullptr) sum *= arch::global_load(p.row_scale + m);
+        if (p.column_scale != nullptr) sum *= arch::global_load(p.column_scale + n);
+        arch::global_store(Output::d(out, row, n), op(sum, c, b));
+      }
     }
-    // Every thread gets here (the loop only skips elements), so waves are whole.
+    // Every thread gets here (past the last element it only skips), so waves are whole.
     epilogue::finish_wave(op, static_cast<int>(thread_idx_x()) % kWaveSize);
   }
 };
