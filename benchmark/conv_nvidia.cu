@@ -14,6 +14,8 @@
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
 // separate source tensor C, where both do. Wgrad also runs as "split_k" (parallel split-K).
+// Variant "tuned" is DefaultTunedConvolution in find mode `search` (BM_ConvTuned), labelled with
+// the configuration it chose.
 #include <benchmark/benchmark.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -28,11 +30,14 @@
 #include <type_traits>
 #include <vector>
 
+#include <unistd.h>
+
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/platform/platform.hpp"
+#include "hiptile/tune/default_tuned_convolution.hpp"
 
 namespace {
 
@@ -236,6 +241,51 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
   state.SetLabel("gemm " + std::to_string(g.m) + "x" + std::to_string(g.n) + "x" + std::to_string(g.k));
 }
 
+// DefaultTunedConvolution in find mode `search` (a database of its own in /tmp): initialize()
+// times the candidates, then the one it chose runs as every other variant does. What a user who
+// turns find mode on gets.
+template <ConvOperator Op>
+void BM_ConvTuned(benchmark::State& state, int layer) {
+  using T = tune::DefaultTunedConvolution<Op, half_t, half_t, arch::Sm90>;
+  Tensors& t = tensors(layer);
+  ConvProblemSize const& p = t.problem;
+  typename T::Arguments args{p, nullptr, t.w, nullptr, nullptr, {1.0f, 0.0f}};
+  args.a = Op == ConvOperator::kFprop ? t.x : t.dy;
+  if constexpr (Op == ConvOperator::kWgrad) args.b = t.x;
+  args.d = Op == ConvOperator::kFprop ? t.y : Op == ConvOperator::kDgrad ? t.dx : t.dw;
+  static std::string const database = "/tmp/hiptile_conv_nvidia_" + std::to_string(long(getpid())) + ".db";
+  T tuned({.mode = tune::FindMode::kSearch, .database = database});
+  void* workspace = nullptr;
+  args.workspace_bytes = tuned.get_workspace_size(args);
+  if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc workspace");
+  args.workspace = workspace;
+  if (Status s = tuned.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+    return;
+  }
+  tune::TunedChoice choice;
+  (void)tuned.select(args, choice);
+  time_gpu(state, p, [&] {
+    if (!ok(tuned.run())) {
+      std::fprintf(stderr, "launch failed: %s\n", last_launch_error().c_str());
+      std::exit(3);
+    }
+  });
+  state.counters["candidate"] = choice.candidate;
+  state.counters["slices"] = choice.split_k_slices;
+  state.SetLabel(T::candidate_name(choice.candidate));
+  if (workspace != nullptr) cudaFree(workspace);
+}
+
+template <ConvOperator Op>
+void add_tuned(int layer, char const* op) {
+  std::string const name = std::string("conv/") + kLayers[layer].name + "/" + op + "/tuned";
+  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& state) { BM_ConvTuned<Op>(state, layer); })
+      ->UseManualTime()
+      ->Iterations(20)
+      ->Unit(benchmark::kMicrosecond);
+}
+
 template <class C>
 void add(int layer, char const* op, char const* variant, float beta = 0.0f) {
   std::string const name = std::string("conv/") + kLayers[layer].name + "/" + op + "/" + variant;
@@ -267,6 +317,9 @@ int main(int argc, char** argv) {
     add<Conv<ConvOperator::kFprop>>(layer, "fprop", "default");
     add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "default");
     add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "default");
+    add_tuned<ConvOperator::kFprop>(layer, "fprop");
+    add_tuned<ConvOperator::kDgrad>(layer, "dgrad");
+    add_tuned<ConvOperator::kWgrad>(layer, "wgrad");
     add<WgradSplitK<>>(layer, "wgrad", "split_k");
     add<WgradSplitK<gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "split_k_serial");
     add_tiles<GemmShape<128, 128, 64>, GemmShape<64, 32, 64>, 4>(layer, "t128x128x64_w64x32_s4");

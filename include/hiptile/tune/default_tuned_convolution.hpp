@@ -6,6 +6,8 @@
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
 //   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
 //      Wgrad; four 64 x 32 warps, 4 stages; docs/performance.md); gfx942 has one tile
+//   3  NVIDIA only: 128 x 128 x 32 of four 64 x 64 warps, 4 stages (the fastest Fprop and Dgrad
+//      tile on four of the seven ResNet-50 layers of docs/performance.md)
 //   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K.
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
@@ -41,8 +43,11 @@ struct DefaultConvolutionCandidates {
   using OtherTile =
       PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp,
                              GemmShape<128, Tile::TileShape::kN == 128 ? 64 : 128, 64>, GemmShape<64, 32, 64>, 4>;
+  using WideWarps = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, 128, 32>,
+                                           GemmShape<64, 64, 32>, 4>;
   using DataParallel = std::conditional_t<gemm::device::kNvidiaArch<Arch>,
-                                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile>,
+                                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile,
+                                                     WideWarps>,
                                           std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
   using SplitK = std::conditional_t<
       Op == conv::ConvOperator::kWgrad,
