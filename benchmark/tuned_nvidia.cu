@@ -1,5 +1,5 @@
 // Find mode on an NVIDIA GPU: for each shape, DefaultTunedGemm's candidates (f16, A row, B col, D
-// row, sm_90) timed exhaustively — every candidate, a split-K one with 2, 4, 8 and 16 slices, each
+// row, sm_90) timed exhaustively — every candidate, a split-K one with 2, 4, ..., 64 slices, each
 // the median of 25 runs after 5 warm-ups, with CUDA events — beside what find mode's `search`
 // chose (its own timing, stored in a temporary tuning database) and what the heuristic chose.
 // The sweep's winner, the tuned choice and the heuristic's are then re-timed in 7 interleaved
@@ -9,7 +9,7 @@
 // Counters: the best candidate's TFLOPS, and tuned_vs_best / heuristic_vs_best = the best time over
 // that choice's time (1 = the best, within the spread).
 // The same for DefaultTunedConvolution's Fprop, Dgrad and Wgrad on the ResNet-50 layers of
-// benchmark/conv_nvidia.cu (split-K candidates with 2, 4, 8 and 16 slices).
+// benchmark/conv_nvidia.cu (split-K candidates with 2, 4, ..., 64 slices).
 // Run by scripts/device_tune.sh; docs/performance.md ("Find mode on the H100") has the figures.
 #include <benchmark/benchmark.h>
 #include <cuda_runtime.h>
@@ -80,7 +80,7 @@ struct Timed {
   int candidate = -1, slices = 1;
 };
 
-// The best of every candidate of T (a split-K one with 2, 4, 8 and 16 slices).
+// The best of every candidate of T (a split-K one with 2, 4, ..., 64 slices).
 template <class T, int I = 0>
 Timed best_of_sweep(typename T::Arguments const& args, void* workspace, std::size_t bytes) {
   if constexpr (I == T::kCandidates) {
@@ -90,7 +90,7 @@ Timed best_of_sweep(typename T::Arguments const& args, void* workspace, std::siz
     Timed best = best_of_sweep<T, I + 1>(args, workspace, bytes);
     std::vector<int> slices{1};
     if constexpr (G::kSplitK == gemm::kernel::SplitKMode::kParallel || G::kSplitK == gemm::kernel::SplitKMode::kSerial) {
-      slices = {2, 4, 8, 16};
+      slices = {2, 4, 8, 16, 32, 64};
     }
     for (int s : slices) {
       double const t = time_candidate<G>(args, s, workspace, bytes);

@@ -132,7 +132,7 @@ hiptile::gemm::device::GemmChoice heuristic_choice(Arguments const& args) {
 
 // The fastest (candidate, K slices) pair the MI300 timing model predicts for the problem on
 // `device`, worked out here from the candidates' own can_implement and the model: a split-K
-// candidate over 2, 4, 8 and 16 slices, the others as the arguments say.
+// candidate over 2, 4, ..., 64 slices, the others as the arguments say.
 struct Fastest {
   int candidate = -1;
   int slices = 1;
@@ -145,7 +145,7 @@ void consider(Arguments const& args, hiptile::DeviceInfo const& device, Fastest&
   using G = Tuned::Candidate<I>;
   bool const slices_free = (G::kSplitK == SplitKMode::kSerial || G::kSplitK == SplitKMode::kParallel) &&
                            args.split_k_slices == 1;
-  std::vector<int> const tries = slices_free ? std::vector<int>{2, 4, 8, 16} : std::vector<int>{args.split_k_slices};
+  std::vector<int> const tries = slices_free ? std::vector<int>{2, 4, 8, 16, 32, 64} : std::vector<int>{args.split_k_slices};
   for (int slices : tries) {
     Arguments a = args;
     a.split_k_slices = slices;

@@ -21,7 +21,7 @@
 //      hybrid: the same, but on a miss every eligible candidate is timed and the fastest stored;
 //      search: every eligible candidate is timed and the fastest stored, whatever the database says;
 //   3. the pick is kept in the process's cache, so the next call with the same key costs a lookup.
-// Timing runs each eligible candidate (a split-K candidate with 2, 4, 8 and 16 slices, or the
+// Timing runs each eligible candidate (a split-K candidate with 2, 4, ..., 64 slices, or the
 // arguments' slices) on the device with events: `warmup` runs, then the median of `repetitions`,
 // writing the output to a scratch buffer (the caller's output is not touched; C, when read, is
 // read). In the simulator there is no device clock: the MI300 timing model's predicted time on
@@ -146,8 +146,10 @@ class TunedOperator {
   static constexpr int kCandidates = int(std::tuple_size_v<CandidateList>);
   template <int I>
   using Candidate = std::tuple_element_t<I, CandidateList>;
-  // The K slices a split-K candidate is timed with when the arguments leave them to the tuner.
-  static constexpr std::array<int, 4> kTimedSlices{2, 4, 8, 16};
+  // The K slices a split-K candidate is timed with when the arguments leave them to the tuner. Up
+  // to 64: a Wgrad over 100,352 pixels into a 64 × 576 filter gradient (5 tiles) wants about 50
+  // (docs/performance.md); counts a candidate cannot take are not eligible.
+  static constexpr std::array<int, 6> kTimedSlices{2, 4, 8, 16, 32, 64};
 
   explicit TunedOperator(TuningOptions options = {})
       : options_(std::move(options)),
