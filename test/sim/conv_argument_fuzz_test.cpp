@@ -1,6 +1,7 @@
 // The argument-fuzzing suite (test/common/argument_fuzz.hpp) on the convolutions: every field of
 // ConvProblemSize and of ImplicitGemmConvolution::Arguments at its extremes, alone and in seeded
-// combinations, for Fprop, Dgrad and Wgrad on gfx942 configurations run in the simulator. Each case
+// combinations, for Fprop, Dgrad and Wgrad on gfx942 configurations run in the simulator, and on
+// TunedConvolution, which runs a configuration of its list chosen per problem. Each case
 // ends refused (the same Status from every entry point, nothing written), accepted and run (the
 // whole output against the double-precision reference, every other byte unchanged), or accepted
 // and too large to run (checked by its launch geometry and Params). HIPTILE_FUZZ_CASES sets the
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <random>
 #include <span>
 #include <sstream>
@@ -22,10 +24,13 @@
 
 #include "../common/argument_fuzz.hpp"
 #include "../common/fake_address.hpp"
+#include "../common/tuned_operator.hpp"
 #include "conv_test_support.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
+#include "hiptile/core/visit_index.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
+#include "hiptile/tune/default_tuned_convolution.hpp"
 
 namespace {
 
@@ -58,9 +63,13 @@ constexpr std::int64_t kMaxReferenceOps = std::int64_t{1} << 22;
 // int64 arithmetic clamped into int, for settings derived from a case's other fields.
 int clamp_int(std::int64_t v) { return int(std::clamp<std::int64_t>(v, INT_MIN, INT_MAX)); }
 
-template <class Conv>
+// Conv: the configuration whose rules shape the cases (tile, channels per access, split-K and its
+// workspace); Op: the operator run, Conv itself or a fuzz::TunedOperator (a TunedConvolution) whose
+// candidates include it.
+template <class Conv, class Op = Conv>
 struct ConvSubject {
-  using Operator = Conv;
+  using Operator = Op;
+  static constexpr bool kTuned = requires { typename Op::Tuning; };  // a fuzz::TunedOperator
   using E = typename Conv::Element;
   using EC = typename Conv::ElementC;
   using Tile = typename Conv::TileShapeType;
@@ -69,6 +78,10 @@ struct ConvSubject {
   // Whether Arguments has the split-K slice count (operators that can split K).
   // What the runs cost, in block-tile K steps (see runnable()), for the budget and the log.
   static inline std::int64_t simulated_steps = 0;
+  // A tuned operator's cases run, by the candidate chosen, and those of them over K slices: so that
+  // the suite is known to reach the candidates the tuner picks.
+  static inline std::map<int, std::int64_t> runs_by_candidate;
+  static inline std::int64_t split_runs = 0;
 
   struct Case {
     ConvProblemSize problem;
@@ -85,7 +98,8 @@ struct ConvSubject {
   static constexpr bool kSplitK = Conv::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
 
   static std::string name() {
-    return std::string(kOp == ConvOperator::kFprop ? "Fprop" : kOp == ConvOperator::kDgrad ? "Dgrad" : "Wgrad") +
+    return std::string(kTuned ? "TunedConvolution, cases shaped by " : "") +
+           std::string(kOp == ConvOperator::kFprop ? "Fprop" : kOp == ConvOperator::kDgrad ? "Dgrad" : "Wgrad") +
            (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed ? " precomputed" : " analytic") + ", " +
            std::to_string(Conv::kAccessElements) + "-element accesses, " + std::to_string(sizeof(EC) * 8) +
            "-bit output";
@@ -115,15 +129,17 @@ struct ConvSubject {
   static Int128 classes(ConvProblemSize const& p) {
     return kOp == ConvOperator::kDgrad ? Int128(p.stride[0]) * p.stride[1] * p.stride[2] : 1;
   }
-  // One batch's GEMM (Dgrad: the largest row class) and its K tiles (Dgrad: at most).
+  // One batch's GEMM (Dgrad: the largest row class) and its K tiles (Dgrad: at most), for the
+  // block tile T (a tuned operator's candidate may have another than Conv's).
   struct Work {
     Int128 m, n, k_tiles, batches;
   };
+  template <class T = Tile>
   static Work work(ConvProblemSize const& p) {
     auto const g = p.implicit_gemm(kOp);
     Work w{g.m, g.n, 0, Int128(p.groups) * classes(p)};
     if (kOp == ConvOperator::kFprop) {
-      w.k_tiles = Int128(p.filter[0]) * p.filter[1] * p.filter[2] * hiptile::ceil_div(p.c_per_group(), Tile::kK);
+      w.k_tiles = Int128(p.filter[0]) * p.filter[1] * p.filter[2] * hiptile::ceil_div(p.c_per_group(), T::kK);
     } else if (kOp == ConvOperator::kDgrad) {
       w.m = p.n;
       Int128 taps = 1;
@@ -131,14 +147,15 @@ struct ConvSubject {
         w.m *= hiptile::ceil_div(p.input[i], p.stride[i]);
         taps *= hiptile::ceil_div(p.filter[i], p.stride[i]);  // a class's taps, at most
       }
-      w.k_tiles = taps * hiptile::ceil_div(p.k_per_group(), Tile::kK);
+      w.k_tiles = taps * hiptile::ceil_div(p.k_per_group(), T::kK);
     } else {
-      w.k_tiles = hiptile::ceil_div<std::int64_t>(g.k, Tile::kK);
+      w.k_tiles = hiptile::ceil_div<std::int64_t>(g.k, T::kK);
     }
     return w;
   }
+  template <class T = Tile>
   static Int128 tiles(Work const& w) {
-    return ((w.m + Tile::kM - 1) / Tile::kM) * ((w.n + Tile::kN - 1) / Tile::kN);
+    return ((w.m + T::kM - 1) / T::kM) * ((w.n + T::kN - 1) / T::kN);
   }
 
   // ---- the cases -------------------------------------------------------------------------------
@@ -436,7 +453,8 @@ struct ConvSubject {
       args_.output_op = {c.alpha, c.beta};
       args_.bias = c.bias ? reinterpret_cast<EC const*>(p[kBias]) : nullptr;
       args_.split_k_slices = c.slices;
-      workspace_.give(arena_, args_, Conv::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
+      // (A tuned operator's: the workspace of the candidate and K slices it chooses.)
+      workspace_.give(arena_, args_, Op::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
                       ptr_[kD]);
     }
 
@@ -451,8 +469,9 @@ struct ConvSubject {
         if (c_.place[op] != Place::kBuffer) return false;
       }
       ConvProblemSize const& p = c_.problem;
-      Work const w = work(p);
-      Int128 const workgroups = tiles(w) * w.batches * std::max(c_.slices, 1);
+      Launched const l = launched();
+      Work const& w = l.work;
+      Int128 const workgroups = l.tiles * w.batches * l.slices;
       // The reference's loops: each output element over its taps and channels (Dgrad: each dx
       // element over every tap and K/groups, most skipped when strided).
       Int128 const taps = Int128(p.filter[0]) * p.filter[1] * p.filter[2];
@@ -464,25 +483,83 @@ struct ConvSubject {
       Int128 const cost = 2 * (steps + workgroups);
       bool const small = workgroups <= max_tile_steps() && steps <= max_tile_steps() &&
                          reference <= kMaxReferenceOps && simulated_steps + cost <= run_budget();
-      if (small) simulated_steps += std::int64_t(cost);
+      if (small) {
+        simulated_steps += std::int64_t(cost);
+        if constexpr (kTuned) {
+          ++runs_by_candidate[l.candidate];
+          if (l.slices > 1) ++split_runs;
+        }
+      }
       return small;
     }
 
-    // The launch and the Params initialize() built, against what the problem asks for: every
-    // tile of every batch (group, Dgrad row class), in a grid the kernel's int batch index holds.
-    std::string check_geometry(Conv const& op) const {
+    // What a run launches: the work of the configuration that runs and its K slices. A tuned
+    // operator's choice (initialize() has made it: select() answers from the cache), else Conv with
+    // the case's slices.
+    struct Launched {
+      Work work;
+      Int128 tiles;
+      int slices;
+      int candidate = -1;  // a tuned operator's choice
+    };
+    Launched launched() const {
+      if constexpr (kTuned) {
+        hiptile::tune::TunedChoice choice;
+        Work const w = work(c_.problem);
+        Launched l{w, tiles(w), INT_MAX};  // no choice: too many slices to run
+        if (!hiptile::ok(Op::select(args_, choice))) return l;
+        (void)hiptile::visit_index<Op::kCandidates>(choice.candidate, [&]<int I>() {
+          using T = typename Op::Tuning::template Candidate<I>::TileShapeType;
+          l.work = work<T>(c_.problem);
+          l.tiles = tiles<T>(l.work);
+          return Status::kSuccess;
+        });
+        l.slices = choice.split_k_slices;
+        l.candidate = choice.candidate;
+        return l;
+      } else {
+        Work const w = work(c_.problem);
+        return {w, tiles(w), std::max(c_.slices, 1)};
+      }
+    }
+
+    std::string check_geometry(Conv const& op) const
+      requires(!kTuned)
+    {
+      return check_launch(op, c_.slices);
+    }
+    // A TunedConvolution: it ran the choice it keeps for the arguments (fuzz::TunedOperator::
+    // check_choice), and the chosen candidate launched the problem with the chosen K slices.
+    std::string check_geometry(Op const& op) const
+      requires kTuned
+    {
+      if (std::string const wrong = op.check_choice(args_); !wrong.empty()) return wrong;
+      std::string wrong = "no candidate initialised";
+      op.visit_chosen([&](auto const& candidate) {
+        wrong = candidate.initialized() ? check_launch(candidate, op.tuned().choice().split_k_slices)
+                                        : "the chosen candidate is not initialised";
+      });
+      return wrong;
+    }
+
+    // The launch and the Params initialize() built for configuration C over `slices` K slices,
+    // against what the problem asks for: every tile of every batch (group, Dgrad row class), in a
+    // grid the kernel's int batch index holds.
+    template <class C>
+    std::string check_launch(C const& op, int slices) const {
+      using T = typename C::TileShapeType;
       ConvProblemSize const& p = c_.problem;
-      Work const w = work(p);
-      Int128 const t = tiles(w);
+      Work const w = work<T>(p);
+      Int128 const t = tiles<T>(w);
       std::ostringstream s;
-      if (t > Conv::kMaxWorkgroups) s << "accepted with " << std::int64_t(t) << " tiles per batch; ";
+      if (t > C::kMaxWorkgroups) s << "accepted with " << std::int64_t(t) << " tiles per batch; ";
       if (w.batches > INT_MAX) {
         s << "accepted with " << std::int64_t(w.batches) << " batches, past the kernel's int batch index; ";
       }
       if (Int128(op.batches()) != w.batches) {
         s << "batches " << op.batches() << ", the problem has " << std::int64_t(w.batches) << "; ";
-      } else if (Int128(op.workgroups()) != t * w.batches * c_.slices) {
-        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(t * w.batches * c_.slices) << "; ";
+      } else if (Int128(op.workgroups()) != t * w.batches * slices) {
+        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(t * w.batches * slices) << "; ";
       }
       auto const& m = op.params().mainloop;
       if (static_cast<void const*>(m.a.data) != args_.a || m.a.elements != elements(p, kA) ||
@@ -627,10 +704,11 @@ struct ConvSubject {
   };
 };
 
-template <class Conv>
+template <class Conv, class Op = Conv>
 void fuzz_conv(char const* label, std::uint64_t seed) {
-  fuzz::Report const report = fuzz::run<ConvSubject<Conv>>(seed, fuzz::random_cases());
-  WARN(report.summary(label) << "; about " << ConvSubject<Conv>::simulated_steps << " tile steps simulated");
+  using Subject = ConvSubject<Conv, Op>;
+  fuzz::Report const report = fuzz::run<Subject>(seed, fuzz::random_cases());
+  WARN(report.summary(label) << "; about " << Subject::simulated_steps << " tile steps simulated");
   auto refused = [&](Status s) { return report.refused.count(hiptile::to_string(s)) == 1; };
   CHECK(report.ran >= (run_budget() == INT64_MAX ? 40 : 1));
   CHECK(report.geometry_only >= 5);
@@ -641,12 +719,12 @@ void fuzz_conv(char const* label, std::uint64_t seed) {
     INFO(hiptile::to_string(s));
     CHECK(refused(s));
   }
-  if (Conv::kAccessElements > 1) CHECK(refused(Status::kErrorChannelsNotAligned));
+  if (Conv::kAccessElements > 1 && !Subject::kTuned) CHECK(refused(Status::kErrorChannelsNotAligned));
   if (Conv::kOperator == ConvOperator::kDgrad) CHECK(refused(Status::kErrorDilatedStridedDgrad));
   if (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed && Conv::kOperator != ConvOperator::kWgrad) {
     CHECK(refused(Status::kErrorNotSupported));
   }
-  if constexpr (ConvSubject<Conv>::kSplitK) {
+  if constexpr (Subject::kSplitK) {
     CHECK(refused(Status::kErrorWorkspaceNull));
     CHECK(refused(Status::kErrorWorkspaceTooSmall));
   } else {
@@ -699,4 +777,82 @@ TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: parall
           "[fuzz][conv][split_k]") {
   fuzz_conv<WgradSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>>("Wgrad f16, precomputed, parallel split-K",
                                                                        19);
+}
+
+// TunedConvolution: DefaultTunedConvolution on gfx942 (the precomputed default configuration, the
+// analytic one of one-channel accesses, and for Wgrad the default with parallel and with serial
+// split-K) as fuzz::TunedOperator (test/common/tuned_operator.hpp), in heuristic mode (no database)
+// and in hybrid mode with a database of its own, where each new problem's candidate is the one the
+// MI300 timing model predicts fastest, stored and then read back. What ran is the tuned choice: its
+// candidate, its K slices, the workspace it asks for. The cases are shaped by the default
+// configuration, Wgrad's by its parallel split-K twin (so that the workspace field is tried).
+// Neither mode picks Wgrad's serial split-K candidate here: it accepts the problems the parallel one
+// does, which the heuristic takes first (list order), and the timing model has no entry for
+// convolution with split-K, so hybrid mode times the data-parallel candidates only.
+namespace {
+
+template <ConvOperator Op>
+using TunedConv = hiptile::tune::DefaultTunedConvolution<Op, half_t, half_t, hiptile::arch::Gfx942>;
+template <ConvOperator Op>
+using ShapedBy = typename TunedConv<Op>::template Candidate<Op == ConvOperator::kWgrad ? 2 : 0>;
+static_assert(ShapedBy<ConvOperator::kWgrad>::kSplitK == hiptile::gemm::kernel::SplitKMode::kParallel &&
+                  ShapedBy<ConvOperator::kFprop>::kSplitK == hiptile::gemm::kernel::SplitKMode::kNone,
+              "DefaultTunedConvolution's list changed: pick the candidates that shape the cases again");
+
+// fuzz_conv's checks, then which candidates ran. Where every small case runs (no run budget): the
+// analytic candidate too (for the channel counts the default configuration refuses), and in Wgrad's
+// heuristic mode a split-K candidate (over the baselines' few tiles). In hybrid mode: the timed
+// problems are in the database.
+template <ConvOperator Op, class Options>
+void fuzz_tuned_conv(char const* label, std::uint64_t seed) {
+  using Tuned = TunedConv<Op>;
+  using Subject = ConvSubject<ShapedBy<Op>, fuzz::TunedOperator<Tuned, Options>>;
+  Tuned::clear_cache();
+  fuzz_conv<ShapedBy<Op>, fuzz::TunedOperator<Tuned, Options>>(label, seed);
+  std::ostringstream runs;
+  for (auto const& [candidate, count] : Subject::runs_by_candidate) {
+    runs << " candidate " << candidate << " (" << Tuned::candidate_name(candidate) << ") " << count << ";";
+  }
+  WARN(label << ": runs by candidate:" << runs.str() << " " << Subject::split_runs << " over K slices");
+  if (run_budget() == INT64_MAX) {
+    CHECK(Subject::runs_by_candidate[1] > 0);  // DefaultAnalyticConvolution
+    if (Op == ConvOperator::kWgrad && Options::get().mode == hiptile::tune::FindMode::kHeuristic) {
+      CHECK(Subject::split_runs > 0);
+    }
+  }
+  if (Options::get().mode == hiptile::tune::FindMode::kHybrid) {
+    std::int64_t stored = 0;
+    for (auto const& entry : hiptile::tune::TuningDatabase(*Options::get().database).entries()) {
+      stored += entry.key.candidates == Tuned::candidate_list_id();
+    }
+    WARN(label << ": " << stored << " problems timed and stored");
+    CHECK(stored > 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("TunedConvolution Fprop in heuristic mode gives every extreme argument a Status or a right answer",
+          "[fuzz][conv][tune]") {
+  fuzz_tuned_conv<ConvOperator::kFprop, fuzz::HeuristicTuning>("Fprop f16, TunedConvolution (heuristic)", 20);
+}
+TEST_CASE("TunedConvolution Dgrad in heuristic mode gives every extreme argument a Status or a right answer",
+          "[fuzz][conv][tune]") {
+  fuzz_tuned_conv<ConvOperator::kDgrad, fuzz::HeuristicTuning>("Dgrad f16, TunedConvolution (heuristic)", 21);
+}
+TEST_CASE("TunedConvolution Wgrad in heuristic mode gives every extreme argument a Status or a right answer",
+          "[fuzz][conv][tune][split_k]") {
+  fuzz_tuned_conv<ConvOperator::kWgrad, fuzz::HeuristicTuning>("Wgrad f16, TunedConvolution (heuristic)", 22);
+}
+TEST_CASE("TunedConvolution Fprop in hybrid mode gives every extreme argument a Status or a right answer",
+          "[fuzz][conv][tune]") {
+  fuzz_tuned_conv<ConvOperator::kFprop, fuzz::HybridTuning>("Fprop f16, TunedConvolution (hybrid, timing model)", 23);
+}
+TEST_CASE("TunedConvolution Dgrad in hybrid mode gives every extreme argument a Status or a right answer",
+          "[fuzz][conv][tune]") {
+  fuzz_tuned_conv<ConvOperator::kDgrad, fuzz::HybridTuning>("Dgrad f16, TunedConvolution (hybrid, timing model)", 24);
+}
+TEST_CASE("TunedConvolution Wgrad in hybrid mode gives every extreme argument a Status or a right answer",
+          "[fuzz][conv][tune][split_k]") {
+  fuzz_tuned_conv<ConvOperator::kWgrad, fuzz::HybridTuning>("Wgrad f16, TunedConvolution (hybrid, timing model)", 25);
 }

@@ -1,14 +1,12 @@
 // The argument-fuzzing suite (test/common/argument_fuzz.hpp) on device::Gemm: every field of
 // Gemm::Arguments at its extremes, alone and in seeded combinations, on several gfx942
 // configurations run in the simulator. HIPTILE_FUZZ_CASES sets the random cases per configuration.
-#include <filesystem>
 #include <string>
 
 #include "gemm_fuzz_subject.hpp"
 #include "hiptile/arch/simt_fma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/tune/default_tuned_gemm.hpp"
-#include "../common/temporary_directory.hpp"
 
 namespace {
 
@@ -90,35 +88,21 @@ TEST_CASE("DefaultGemm (a configuration per shape) gives every extreme argument 
           "[fuzz][stream_k]") {
   fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>, F16TNSelecting>("f16 TN, DefaultGemm's choice per shape", 13);
 }
-// TunedGemm over the same candidates: in heuristic mode (DefaultGemm's choice, no database), and in
-// hybrid mode with a database of its own, where each new problem's candidate is the one the MI300
-// timing model predicts fastest, stored and then read back.
+// TunedGemm over the same candidates (fuzz::TunedOperator, test/common/tuned_operator.hpp): in
+// heuristic mode (DefaultGemm's choice, no database), and in hybrid mode with a database of its own,
+// where each new problem's candidate is the one the MI300 timing model predicts fastest, stored and
+// then read back.
 using F16TNTuned = hiptile::tune::DefaultTunedGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
-struct HeuristicTuning {
-  static hiptile::tune::TuningOptions get() { return {.mode = hiptile::tune::FindMode::kHeuristic, .database = ""}; }
-};
-// A database in a directory of the test's own, removed when the program ends.
-struct HybridTuning {
-  struct Directory : hiptile_test::TemporaryDirectory {
-    Directory() : hiptile_test::TemporaryDirectory("hiptile-fuzz-db") {}
-  };
-  static std::string const& database() {
-    static Directory const directory;
-    static std::string const file = (directory.path / "tuning.db").string();
-    return file;
-  }
-  static hiptile::tune::TuningOptions get() { return {.mode = hiptile::tune::FindMode::kHybrid, .database = database()}; }
-};
 TEST_CASE("TunedGemm in heuristic mode gives every extreme argument a Status or a right answer", "[fuzz][tune]") {
   F16TNTuned::clear_cache();
-  fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>, TunedOperator<F16TNTuned, HeuristicTuning>>(
+  fuzz_gemm<F16TNSplitK<SplitKMode::kStreamK>, fuzz::TunedOperator<F16TNTuned, fuzz::HeuristicTuning>>(
       "f16 TN, TunedGemm (heuristic)", 14);
 }
 // (fuzz_gemm's counts of workspace refusals assume the heuristic's stream-K picks for the small
 // baselines; the timing model often prefers the data-parallel tile there, which needs none.)
 TEST_CASE("TunedGemm in hybrid mode gives every extreme argument a Status or a right answer", "[fuzz][tune]") {
   F16TNTuned::clear_cache();
-  using Subject = GemmSubject<F16TNSplitK<SplitKMode::kStreamK>, TunedOperator<F16TNTuned, HybridTuning>>;
+  using Subject = GemmSubject<F16TNSplitK<SplitKMode::kStreamK>, fuzz::TunedOperator<F16TNTuned, fuzz::HybridTuning>>;
   fuzz::Report const report = fuzz::run<Subject>(15, fuzz::random_cases());
   WARN(report.summary("f16 TN, TunedGemm (hybrid, timing model)"));
   CHECK(report.ran > 0);
@@ -126,7 +110,7 @@ TEST_CASE("TunedGemm in hybrid mode gives every extreme argument a Status or a r
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorGridTooLarge)) == 1);
   CHECK(report.refused.count(hiptile::to_string(hiptile::Status::kErrorOperandTooLarge)) == 1);
   CHECK(report.refused.size() >= 8);
-  std::size_t const stored = hiptile::tune::TuningDatabase(HybridTuning::database()).entries().size();
+  std::size_t const stored = hiptile::tune::TuningDatabase(fuzz::HybridTuning::database()).entries().size();
   WARN("hybrid: " << stored << " problems timed and stored");
   CHECK(stored > 0);
 }

@@ -13,15 +13,13 @@
 
 #include "../common/argument_fuzz.hpp"
 #include "../common/fake_address.hpp"
+#include "../common/tuned_operator.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
 #include "hiptile/gemm/device/selecting_gemm.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
-#include "hiptile/platform/device_info.hpp"
 #include "hiptile/sim/runtime.hpp"
-#include "hiptile/tune/tuned_gemm.hpp"
-#include "hiptile/version.hpp"
 
 namespace gemm_fuzz {
 
@@ -44,46 +42,13 @@ enum Operand { kA, kB, kC, kD, kBias };
 
 using fuzz::max_tile_steps;  // block-tile K steps here: tiles × K tiles
 
-// A TunedGemm as the suite's operator, with the options Options::get() gives (find mode, database).
-// TunedGemm's choice depends on its options, so it has no static can_implement or
-// get_workspace_size; these answer as a TunedGemm with those options would: the choice's Status,
-// else the chosen candidate's verdict with the chosen K slices (what initialize() returns on a
-// gfx942 device).
-template <class Tuned, class Options>
-class TunedOperator {
- public:
-  using Tuning = Tuned;
-  using Arguments = typename Tuned::Arguments;
-  static constexpr int kCandidates = Tuned::kCandidates;
-
-  static hiptile::Status can_implement(Arguments const& args) noexcept {
-    Tuned const op(Options::get());
-    hiptile::tune::TunedChoice choice;
-    if (hiptile::Status const s = op.select(args, choice); !hiptile::ok(s)) return s;
-    Arguments chosen = args;
-    chosen.split_k_slices = choice.split_k_slices;
-    return hiptile::visit_index<kCandidates>(
-        choice.candidate, [&]<int I>() { return Tuned::template Candidate<I>::can_implement(chosen); });
-  }
-  static std::size_t get_workspace_size(Arguments const& args) noexcept {
-    return Tuned(Options::get()).get_workspace_size(args);
-  }
-  hiptile::Status initialize(Arguments const& args) noexcept { return op_.initialize(args); }
-  hiptile::Status run() const noexcept { return op_.run(); }
-  hiptile::Status operator()(Arguments const& args) noexcept { return op_(args); }
-  Tuned const& tuned() const noexcept { return op_; }
-
- private:
-  Tuned op_{Options::get()};
-};
-
 // Gemm: the configuration whose rules shape the cases (tile, schedule); Op: the operator run, Gemm
-// itself or a SelectingGemm whose candidates include it.
+// itself, or a SelectingGemm or fuzz::TunedOperator (a TunedGemm) whose candidates include it.
 template <class Gemm, class Op = Gemm>
 struct GemmSubject {
   using Operator = Op;
   static constexpr bool kSelecting = !std::is_same_v<Op, Gemm>;
-  static constexpr bool kTuned = requires { typename Op::Tuning; };  // a TunedOperator
+  static constexpr bool kTuned = requires { typename Op::Tuning; };  // a fuzz::TunedOperator
   using EA = typename Gemm::ElementA;
   using EB = typename Gemm::ElementB;
   using EC = typename Gemm::ElementC;
@@ -447,42 +412,19 @@ struct GemmSubject {
       }(std::make_integer_sequence<int, Op::kCandidates>{});
       return wrong;
     }
-    // A TunedGemm: it ran the choice it keeps for these arguments, with the chosen K slices; a choice
-    // it timed or read (not one it remembered) is the database's entry for the problem.
+    // A TunedGemm: it ran the choice it keeps for these arguments (fuzz::TunedOperator::check_choice),
+    // with the chosen K slices.
     std::string check_geometry(Op const& op) const
       requires kTuned
     {
-      using Tuned = typename Op::Tuning;
-      Tuned const& tuned = op.tuned();
-      hiptile::tune::TunedChoice const& ran = tuned.choice();
-      hiptile::tune::TunedChoice again;
-      if (!tuned.initialized() || !hiptile::ok(tuned.select(args_, again)) || !again.cached ||
-          again.candidate != ran.candidate || again.split_k_slices != ran.split_k_slices) {
-        return "the choice run is not the one kept for the arguments";
-      }
-      if (ran.source != hiptile::tune::ChoiceSource::kHeuristic && !ran.cached) {
-        hiptile::DeviceInfo const* device = nullptr;
-        if (!hiptile::ok(hiptile::current_device_info(device))) return "device";
-        std::optional<hiptile::tune::TuningEntry> const entry =
-            hiptile::tune::database_at(tuned.database_path())
-                .find({device->name, device->compute_units, hiptile::kVersion, Tuned::candidate_list_id(),
-                       Tuned::problem_key_text(args_)});
-        if (!entry || entry->winner != ran.name || entry->split_k_slices != ran.split_k_slices) {
-          return "the tuning database's entry is not the choice";
-        }
-      }
+      if (std::string const wrong = op.check_choice(args_); !wrong.empty()) return wrong;
       std::string wrong = "no candidate initialised";
-      [&]<int... I>(std::integer_sequence<int, I...>) {
-        (void)((I == ran.candidate ? (wrong = check_candidate(tuned.template candidate<I>()), true) : false) || ...);
-      }(std::make_integer_sequence<int, Op::kCandidates>{});
-      if (wrong.empty()) {
-        [&]<int... I>(std::integer_sequence<int, I...>) {
-          (void)((I == ran.candidate && tuned.template candidate<I>().split_k_slices() != ran.split_k_slices
-                      ? (wrong = "the candidate runs other K slices than chosen", true)
-                      : false) ||
-                 ...);
-        }(std::make_integer_sequence<int, Op::kCandidates>{});
-      }
+      op.visit_chosen([&](auto const& candidate) {
+        wrong = check_candidate(candidate);
+        if (wrong.empty() && candidate.split_k_slices() != op.tuned().choice().split_k_slices) {
+          wrong = "the candidate runs other K slices than chosen";
+        }
+      });
       return wrong;
     }
     template <class Candidate>
