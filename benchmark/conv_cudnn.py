@@ -18,7 +18,7 @@ a user who reaches for those functions does; --heuristic leaves torch.backends.c
 compared with is the default (convolution_backward, with the search); the others show what a
 PyTorch user gets by the other routes.
 
-Timing: torch.backends.cudnn.benchmark = True, warm-up calls (which also run cuDNN's algorithm
+Timing: torch.backends.cudnn.benchmark = True (unless --heuristic), warm-up calls (which also run cuDNN's algorithm
 search), then `repetitions` timed loops of `reps` calls between CUDA events; the time of one call is
 the median loop's time / reps, as conv_nvidia.cu reports it. TFLOPS = 2 · MACs / time.
 

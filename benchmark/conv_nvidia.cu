@@ -197,16 +197,16 @@ void time_gpu(benchmark::State& state, ConvProblemSize const& p, Run&& run) {
   state.counters["reps"] = reps;
 }
 
-template <class C>
-void BM_Conv(benchmark::State& state, int layer, float beta) {
-  Tensors& t = tensors(layer);
-  ConvProblemSize const& p = t.problem;
-  typename C::Arguments args{p, nullptr, nullptr, nullptr, nullptr, {1.0f, beta}};
-  if constexpr (C::kOperator == ConvOperator::kFprop) {
+// The layer's tensors in operator Op's roles (ConvArguments, shared by every configuration of it);
+// with β ≠ 0 Dgrad reads a separate source tensor.
+template <ConvOperator Op, class Arguments>
+Arguments arguments_of(Tensors& t, float beta) {
+  Arguments args{t.problem, nullptr, nullptr, nullptr, nullptr, {1.0f, beta}};
+  if constexpr (Op == ConvOperator::kFprop) {
     args.a = t.x;
     args.b = t.w;
     args.d = t.y;
-  } else if constexpr (C::kOperator == ConvOperator::kDgrad) {
+  } else if constexpr (Op == ConvOperator::kDgrad) {
     args.a = t.dy;
     args.b = t.w;
     args.c = beta != 0.0f ? t.dx_source : nullptr;
@@ -216,6 +216,22 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
     args.b = t.x;
     args.d = t.dw;
   }
+  return args;
+}
+
+// A launch inside the timed loop: a failure ends the program (the timing would mean nothing).
+void run_or_exit(Status s) {
+  if (!ok(s)) {
+    std::fprintf(stderr, "launch failed: %s\n", last_launch_error().c_str());
+    std::exit(3);
+  }
+}
+
+template <class C>
+void BM_Conv(benchmark::State& state, int layer, float beta) {
+  Tensors& t = tensors(layer);
+  ConvProblemSize const& p = t.problem;
+  auto args = arguments_of<C::kOperator, typename C::Arguments>(t, beta);
   void* workspace = nullptr;
   if constexpr (C::kSplitK != gemm::kernel::SplitKMode::kNone) {
     args.split_k_slices = C::split_k_slices_for(p, 2 * sm_count());
@@ -229,12 +245,7 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
     state.SkipWithError(to_string(s));
     return;
   }
-  time_gpu(state, p, [&] {
-    if (!ok(conv.run())) {
-      std::fprintf(stderr, "launch failed: %s\n", last_launch_error().c_str());
-      std::exit(3);
-    }
-  });
+  time_gpu(state, p, [&] { run_or_exit(conv.run()); });
   state.counters["CTAs"] = double(conv.workgroups());
   if (workspace != nullptr) cudaFree(workspace);
   auto const g = p.implicit_gemm(C::kOperator);
@@ -248,11 +259,7 @@ template <ConvOperator Op>
 void BM_ConvTuned(benchmark::State& state, int layer) {
   using T = tune::DefaultTunedConvolution<Op, half_t, half_t, arch::Sm90>;
   Tensors& t = tensors(layer);
-  ConvProblemSize const& p = t.problem;
-  typename T::Arguments args{p, nullptr, t.w, nullptr, nullptr, {1.0f, 0.0f}};
-  args.a = Op == ConvOperator::kFprop ? t.x : t.dy;
-  if constexpr (Op == ConvOperator::kWgrad) args.b = t.x;
-  args.d = Op == ConvOperator::kFprop ? t.y : Op == ConvOperator::kDgrad ? t.dx : t.dw;
+  auto args = arguments_of<Op, typename T::Arguments>(t, 0.0f);
   static std::string const database = "/tmp/hiptile_conv_nvidia_" + std::to_string(long(getpid())) + ".db";
   T tuned({.mode = tune::FindMode::kSearch, .database = database});
   void* workspace = nullptr;
@@ -263,14 +270,8 @@ void BM_ConvTuned(benchmark::State& state, int layer) {
     state.SkipWithError(to_string(s));
     return;
   }
-  tune::TunedChoice choice;
-  (void)tuned.select(args, choice);
-  time_gpu(state, p, [&] {
-    if (!ok(tuned.run())) {
-      std::fprintf(stderr, "launch failed: %s\n", last_launch_error().c_str());
-      std::exit(3);
-    }
-  });
+  tune::TunedChoice const& choice = tuned.choice();
+  time_gpu(state, t.problem, [&] { run_or_exit(tuned.run()); });
   state.counters["candidate"] = choice.candidate;
   state.counters["slices"] = choice.split_k_slices;
   state.SetLabel(T::candidate_name(choice.candidate));

@@ -5,7 +5,7 @@
 # tensor-pipe and SM activity, occupancy and its limiter). The clocks are left alone
 # (--clock-control none), as the device tool's METHOD.md asks.
 #
-#   scripts/device_counters.sh 'conv_nvidia|conv/L2_1x1s2_256to128_56/dgrad/default$|kernel_entry' ...
+#   scripts/device_counters.sh 'conv_nvidia|conv/L2_1x1s2_256to128_56/dgrad/default/|kernel_entry' ...
 #
 # Each argument is BINARY|BENCHMARK_FILTER|KERNEL_REGEX: the benchmark in .device/BINARY, the Google
 # Benchmark filter that selects one benchmark, and which of its kernels to profile (a regex on the
