@@ -31,6 +31,7 @@
 #include "hiptile/host/host_matrix.hpp"
 #include "hiptile/host/reference_conv.hpp"
 #include "hiptile/platform/platform.hpp"
+#include "hiptile/tune/default_tuned_convolution.hpp"
 
 namespace {
 
@@ -60,6 +61,11 @@ using SplitK = conv::device::ImplicitGemmConvolution<
     conv::IteratorAlgorithm::kPrecomputed, 8, conv::device::DefaultConvTile<Op, arch::Sm90>::kStages,
     RowDivision::kFast, RowDivision::kFast, Mode>;
 constexpr int kSplitKSlices = 3;
+
+// DefaultTunedConvolution's other NVIDIA tiles (find mode runs them as it runs the default).
+template <ConvOperator Op>
+using TunedCandidates =
+    tune::detail::DefaultConvolutionCandidates<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>>;
 
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
@@ -282,6 +288,12 @@ int main() {
   run_shapes<SplitK<ConvOperator::kFprop, SplitKMode::kSerial>>("fprop f16, serial split-K", shapes(), fused);
   run_shapes<SplitK<ConvOperator::kDgrad, SplitKMode::kSerial>>("dgrad f16, serial split-K", shapes(), fused);
   run_shapes<SplitK<ConvOperator::kWgrad, SplitKMode::kSerial>>("wgrad f16, serial split-K", shapes(), fused);
+  run_shapes<typename TunedCandidates<ConvOperator::kFprop>::OtherTile>("fprop f16, find mode's other tile", shapes());
+  run_shapes<typename TunedCandidates<ConvOperator::kDgrad>::OtherTile>("dgrad f16, find mode's other tile", shapes());
+  run_shapes<typename TunedCandidates<ConvOperator::kWgrad>::OtherTile>("wgrad f16, find mode's other tile", shapes());
+  run_shapes<typename TunedCandidates<ConvOperator::kFprop>::WideWarps>("fprop f16, 64x64 warps", shapes());
+  run_shapes<typename TunedCandidates<ConvOperator::kDgrad>::WideWarps>("dgrad f16, 64x64 warps", shapes());
+  run_shapes<typename TunedCandidates<ConvOperator::kWgrad>::WideWarps>("wgrad f16, 64x64 warps", shapes());
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
                                                                       shapes(), fused, true);
