@@ -3,12 +3,15 @@
 // iteration runs the operation several times so short problems are not dominated by event overhead.
 // Counters: TFLOPS, and for hiptile the ratio to the cuBLAS run of the same shape (vs_cublas).
 // D = A·B with A row-major (M×K), B column-major (K×N), D row-major, f16 in, f32 accumulate, f16 out.
+// Environment: GEMM_SHAPES="MxNxK,..." adds shapes of one's own; GEMM_LD_ALIGN=E pads every row to
+// a multiple of E elements (the row pitch's cost: docs/performance.md, "Short K and the row pitch").
 #include <benchmark/benchmark.h>
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <random>
@@ -66,23 +69,34 @@ void check(cudaError_t e, char const* what) {
   }
 }
 
+// GEMM_LD_ALIGN=E: A's and B's rows (K long) and D's (N long) start E elements apart, rounded up
+// from K and N (E = 64 f16 elements: every row begins on a 128-byte line); unset, they are packed.
+int leading_dimension(int extent) {
+  static int const align = [] {
+    char const* text = std::getenv("GEMM_LD_ALIGN");
+    return text != nullptr && std::atoi(text) > 0 ? std::atoi(text) : 1;
+  }();
+  return (extent + align - 1) / align * align;
+}
+
 // A × B → D of element E (A row-major M×K, B column-major K×N, D row-major), random in [-1, 1].
 template <class E>
 struct ProblemOf {
   int m, n, k;
+  int ld_ab = leading_dimension(k), ld_d = leading_dimension(n);
   E* a = nullptr;
   E* b = nullptr;
   E* d = nullptr;
   ProblemOf(int m_, int n_, int k_) : m(m_), n(n_), k(k_) {
     std::mt19937 rng(m + n + k);
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-    std::vector<E> host(std::size_t(std::max(m, n)) * k);
+    std::vector<E> host(std::size_t(std::max(m, n)) * ld_ab);
     for (auto& x : host) x = E(dist(rng));  // random data: zeros run faster than real inputs
-    check(cudaMalloc(&a, std::size_t(m) * k * sizeof(E)), "cudaMalloc");
-    check(cudaMalloc(&b, std::size_t(n) * k * sizeof(E)), "cudaMalloc");
-    check(cudaMalloc(&d, std::size_t(m) * n * sizeof(E)), "cudaMalloc");
-    check(cudaMemcpy(a, host.data(), std::size_t(m) * k * sizeof(E), cudaMemcpyHostToDevice), "copy");
-    check(cudaMemcpy(b, host.data(), std::size_t(n) * k * sizeof(E), cudaMemcpyHostToDevice), "copy");
+    check(cudaMalloc(&a, std::size_t(m) * ld_ab * sizeof(E)), "cudaMalloc");
+    check(cudaMalloc(&b, std::size_t(n) * ld_ab * sizeof(E)), "cudaMalloc");
+    check(cudaMalloc(&d, std::size_t(m) * ld_d * sizeof(E)), "cudaMalloc");
+    check(cudaMemcpy(a, host.data(), std::size_t(m) * ld_ab * sizeof(E), cudaMemcpyHostToDevice), "copy");
+    check(cudaMemcpy(b, host.data(), std::size_t(n) * ld_ab * sizeof(E), cudaMemcpyHostToDevice), "copy");
   }
   ~ProblemOf() {
     cudaFree(a);
@@ -147,8 +161,8 @@ void BM_CublasOf(benchmark::State& state) {
   float const alpha = 1.0f, beta = 0.0f;
   // Row-major D = A·B is column-major Dᵀ = Bᵀ·Aᵀ: B (column-major K×N) transposed, A as is.
   auto run = [&] {
-    cublasStatus_t const s = cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, p.n, p.m, p.k, &alpha, p.b, kType, p.k,
-                                          p.a, kType, p.k, &beta, p.d, kType, p.n, kCompute, CUBLAS_GEMM_DEFAULT);
+    cublasStatus_t const s = cublasGemmEx(handle, CUBLAS_OP_T, CUBLAS_OP_N, p.n, p.m, p.k, &alpha, p.b, kType, p.ld_ab,
+                                          p.a, kType, p.ld_ab, &beta, p.d, kType, p.ld_d, kCompute, CUBLAS_GEMM_DEFAULT);
     if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
   };
   time_gpu(state, p, run);
@@ -164,7 +178,7 @@ template <class G>
 void BM_Hiptile(benchmark::State& state) {
   constexpr bool kSelecting = requires(G const& g) { g.choice(); };
   Problem p(state.range(0), state.range(1), state.range(2));
-  typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {p.d, p.n}, {p.d, p.n}, {1.0f, 0.0f}};
+  typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.ld_ab}, {p.b, p.ld_ab}, {p.d, p.ld_d}, {p.d, p.ld_d}, {1.0f, 0.0f}};
   if constexpr (!kSelecting) {
     if constexpr (G::kStreamK) args.stream_k_workgroups = static_cast<int>(state.range(3));  // 0: the device's
   }
@@ -255,7 +269,7 @@ using Tf32Gemm = gemm::device::Gemm<float, layout::RowMajor, float, layout::Colu
 
 void BM_HiptileTf32(benchmark::State& state) {
   ProblemOf<float> p(state.range(0), state.range(1), state.range(2));
-  Tf32Gemm::Arguments args{{p.m, p.n, p.k}, {p.a, p.k}, {p.b, p.k}, {}, {p.d, p.n}, {1.0f, 0.0f}};
+  Tf32Gemm::Arguments args{{p.m, p.n, p.k}, {p.a, p.ld_ab}, {p.b, p.ld_ab}, {}, {p.d, p.ld_d}, {1.0f, 0.0f}};
   Tf32Gemm gemm;
   if (Status s = gemm.initialize(args); !ok(s)) {
     state.SkipWithError(to_string(s));
@@ -424,9 +438,32 @@ void add(char const* name, Function function, int m, int n, int k, int stream_k_
 
 }  // namespace
 
+// Shapes of one's own, from GEMM_SHAPES="MxNxK,MxNxK,...": cuBLAS, DefaultGemm and the fixed
+// configurations on each, registered before the built-in list (select them with --benchmark_filter).
+void add_shapes_from_environment() {
+  char const* list = std::getenv("GEMM_SHAPES");
+  for (char const* p = list; p != nullptr && *p != '\0';) {
+    int m = 0, n = 0, k = 0, used = 0;
+    if (std::sscanf(p, "%dx%dx%d%n", &m, &n, &k, &used) != 3 || m < 1 || n < 1 || k < 1) {
+      std::fprintf(stderr, "GEMM_SHAPES: expected MxNxK[,MxNxK...], read \"%s\"\n", p);
+      std::exit(1);
+    }
+    add("BM_Cublas", BM_Cublas, m, n, k);
+    add("BM_HiptileDefault", BM_Hiptile<Default>, m, n, k);
+    add("BM_Hiptile<Gemm>", BM_Hiptile<Gemm>, m, n, k);
+    add("BM_Hiptile<StreamK>", BM_Hiptile<StreamK>, m, n, k);
+    add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, m, n, k);
+    add("BM_Hiptile<Tile128x128x64>", BM_Hiptile<Tile128x128x64>, m, n, k);
+    add("BM_Hiptile<Tile128x256x64>", BM_Hiptile<Tile128x256x64>, m, n, k);
+    p += used;
+    if (*p == ',') ++p;
+  }
+}
+
 // Each shape runs cuBLAS and then hiptile back to back, so both meet the GPU in the same state
 // (clocks fall as it warms; a long series measured later reads a few percent slower).
 int main(int argc, char** argv) {
+  add_shapes_from_environment();
   int const shapes[][3] = {{1024, 1024, 1024}, {2048, 2048, 2048}, {4096, 4096, 4096}, {8192, 8192, 8192},
                            {4096, 4096, 512},  {512, 512, 8192},   {16, 4096, 4096},   {3000, 3000, 3000},
                            {1000, 1000, 1000}, {128, 4096, 4096},  {4096, 11008, 4096}, {1496, 2504, 3496},

@@ -24,8 +24,12 @@ using namespace hiptile;
 using Atom = arch::MmaSync16x8x16F16;
 
 enum class Mode { kFull, kMathOnly, kCopyOnly };
+// How a 16-byte vector reaches shared memory: cp.async bypassing L1 (the library's), cp.async
+// through L1, or a register round trip (ld.global.v4 then st.shared.v4).
+enum class Copy { kAsyncGlobal, kAsyncL1, kRegisters };
 
-template <int TileM, int TileN, int TileK, int Stages, Mode kMode, bool kDoubleBuffer, bool kSwizzled = true>
+template <int TileM, int TileN, int TileK, int Stages, Mode kMode, bool kDoubleBuffer, bool kSwizzled = true,
+          Copy kCopy = Copy::kAsyncGlobal>
 struct Probe {
   static constexpr int kWarpsM = TileM / 64;
   static constexpr int kWarpsN = TileN / 64;
@@ -52,7 +56,16 @@ struct Probe {
     for (int i = 0; i < Rows / kRowStep; ++i) {
       int const row = thread / kPacks + i * kRowStep;
       int const pack = thread % kPacks;
-      arch::async_copy_16(stage + Layout::offset(row, pack * 8), src + std::size_t(row) * ld + k0 + pack * 8, 16);
+      half_t* dst = stage + Layout::offset(row, pack * 8);
+      half_t const* from = src + std::size_t(row) * ld + k0 + pack * 8;
+      if constexpr (kCopy == Copy::kAsyncGlobal) {
+        arch::async_copy_16(dst, from, 16);
+      } else if constexpr (kCopy == Copy::kAsyncL1) {
+        auto const to = static_cast<std::uint32_t>(__cvta_generic_to_shared(dst));
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from));
+      } else {
+        *reinterpret_cast<uint4*>(dst) = *reinterpret_cast<uint4 const*>(from);
+      }
     }
   }
 
@@ -61,6 +74,7 @@ struct Probe {
     half_t const* b;
     float* sink;
     int k;
+    int ld;  // elements between rows of A and of B (>= k): a row not 128-byte aligned costs more
     Order::Params order;
   };
 
@@ -72,8 +86,8 @@ struct Probe {
     int const lane = thread % 32;
     int const warp = thread / 32;
     auto const tile = Order::tile(p.order, blockIdx.x);
-    half_t const* ga = p.a + std::size_t(tile.m) * TileM * p.k;
-    half_t const* gb = p.b + std::size_t(tile.n) * TileN * p.k;
+    half_t const* ga = p.a + std::size_t(tile.m) * TileM * p.ld;
+    half_t const* gb = p.b + std::size_t(tile.n) * TileN * p.ld;
     int const wm = (warp % kWarpsM) * 64;
     int const wn = (warp / kWarpsM) * 64;
     auto load = [&](Fragments& f, int stage, int step) {
@@ -89,8 +103,8 @@ struct Probe {
       if constexpr (kMode != Mode::kMathOnly) {
         int const s = t % Stages;
         if (t < k_tiles) {
-          copy<LayoutA, TileM>(stage_a + s * LayoutA::kElements, ga, p.k, t * TileK, thread);
-          copy<LayoutB, TileN>(stage_b + s * LayoutB::kElements, gb, p.k, t * TileK, thread);
+          copy<LayoutA, TileM>(stage_a + s * LayoutA::kElements, ga, p.ld, t * TileK, thread);
+          copy<LayoutB, TileN>(stage_b + s * LayoutB::kElements, gb, p.ld, t * TileK, thread);
         }
         arch::async_copy_commit();
       }
@@ -165,9 +179,9 @@ void check(cudaError_t e, char const* what) {
 }
 
 template <class P>
-void measure(char const* name, int size, half_t const* a, half_t const* b, float* sink) {
+void measure(char const* name, int size, int ld, half_t const* a, half_t const* b, float* sink) {
   int const tiles_m = size / (P::kWarpsM * 64), tiles_n = size / (P::kWarpsN * 64);
-  typename P::Params p{a, b, sink, size, {}};
+  typename P::Params p{a, b, sink, size, ld, {}};
   if (P::Order::make_params(tiles_m, tiles_n, p.order) != hiptile::Status::kSuccess) {
     std::fprintf(stderr, "%s: no tile order for %d x %d tiles\n", name, tiles_m, tiles_n);
     std::exit(1);
@@ -187,15 +201,22 @@ void measure(char const* name, int size, half_t const* a, half_t const* b, float
   float ms = 0;
   cudaEventElapsedTime(&ms, start, stop);
   double const seconds = ms / 1e3 / reps;
-  std::printf("%-40s %5d^3  %8.1f us  %6.1f TFLOPS-equivalent\n", name, size, seconds * 1e6,
+  std::printf("%-40s %5d^3 ld %5d  %8.1f us  %6.1f TFLOPS-equivalent\n", name, size, ld, seconds * 1e6,
               2.0 * size * double(size) * size / seconds / 1e12);
 }
 
 }  // namespace
 
+// gemm_probe SIZE [LD]: SIZE³ with rows LD elements apart (default SIZE). With LD, only the
+// copy-path probes run (does a row that is not 128-byte aligned cost the copies or the math?).
 int main(int argc, char** argv) {
   int const size = argc > 1 ? std::atoi(argv[1]) : 8192;
-  std::size_t const elements = std::size_t(size) * size;
+  int const ld = argc > 2 ? std::atoi(argv[2]) : size;
+  if (ld < size || ld % 8 != 0) {
+    std::fprintf(stderr, "LD must be at least SIZE and a multiple of 8 (16-byte rows)\n");
+    return 1;
+  }
+  std::size_t const elements = std::size_t(size) * ld;
   std::vector<half_t> host(elements);
   for (std::size_t i = 0; i < elements; ++i) host[i] = half_t(float((i * 2654435761u) % 1000) / 1000.0f - 0.5f);
   half_t *a, *b;
@@ -203,22 +224,36 @@ int main(int argc, char** argv) {
   check(cudaMalloc(&a, elements * 2), "malloc");
   check(cudaMalloc(&b, elements * 2), "malloc");
   check(cudaMalloc(&sink, std::size_t(size / 64) * (size / 64) * 256 * 4), "malloc");
+  if (argc > 2) {
+    using enum Copy;
+    measure<Probe<256, 128, 64, 4, Mode::kFull, true, true, kAsyncGlobal>>("256x128x64 s4 full, cp.async.cg", size, ld, a, b, sink);
+    measure<Probe<256, 128, 64, 4, Mode::kFull, true, true, kAsyncL1>>("256x128x64 s4 full, cp.async.ca", size, ld, a, b, sink);
+    measure<Probe<256, 128, 64, 4, Mode::kCopyOnly, true, true, kAsyncGlobal>>("256x128x64 s4 copy, cp.async.cg", size, ld, a, b, sink);
+    measure<Probe<256, 128, 64, 4, Mode::kCopyOnly, true, true, kAsyncL1>>("256x128x64 s4 copy, cp.async.ca", size, ld, a, b, sink);
+    measure<Probe<256, 128, 64, 4, Mode::kCopyOnly, true, true, kRegisters>>("256x128x64 s4 copy, registers", size, ld, a, b, sink);
+    measure<Probe<256, 128, 128, 2, Mode::kFull, true, true, kAsyncGlobal>>("256x128x128 s2 full, cp.async.cg", size, ld, a, b, sink);
+    measure<Probe<128, 128, 128, 3, Mode::kFull, true, true, kAsyncGlobal>>("128x128x128 s3 full, cp.async.cg", size, ld, a, b, sink);
+    measure<Probe<128, 128, 64, 3, Mode::kFull, true, true, kAsyncGlobal>>("128x128x64 s3 full, cp.async.cg", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kFull, true, true, kAsyncGlobal>>("256x128x32 s4 full, cp.async.cg", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, true, true, kAsyncGlobal>>("256x128x32 s4 copy, cp.async.cg", size, ld, a, b, sink);
+  } else {
   check(cudaMemcpy(a, host.data(), elements * 2, cudaMemcpyHostToDevice), "copy");
   check(cudaMemcpy(b, host.data(), elements * 2, cudaMemcpyHostToDevice), "copy");
-  measure<Probe<256, 128, 32, 4, Mode::kFull, false, false>>("256x128x32 s4 full, packed layout", size, a, b, sink);
-  measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, false, false>>("256x128x32 s4 copy only, packed", size, a, b, sink);
-  measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, false>>("256x128x32 s4 copy only", size, a, b, sink);
-  measure<Probe<256, 128, 32, 4, Mode::kFull, false>>("256x128x32 s4 full", size, a, b, sink);
-  measure<Probe<256, 128, 32, 4, Mode::kFull, true>>("256x128x32 s4 full, double-buffered", size, a, b, sink);
-  measure<Probe<256, 128, 32, 3, Mode::kFull, true>>("256x128x32 s3 full, double-buffered", size, a, b, sink);
-  measure<Probe<256, 128, 64, 3, Mode::kFull, true>>("256x128x64 s3 full, double-buffered", size, a, b, sink);
-  measure<Probe<128, 256, 32, 4, Mode::kFull, true>>("128x256x32 s4 full, double-buffered", size, a, b, sink);
-  measure<Probe<128, 256, 64, 3, Mode::kFull, true>>("128x256x64 s3 full, double-buffered", size, a, b, sink);
-  measure<Probe<128, 128, 32, 4, Mode::kFull, true>>("128x128x32 s4 full, double-buffered", size, a, b, sink);
-  measure<Probe<128, 128, 64, 3, Mode::kFull, true>>("128x128x64 s3 full, double-buffered", size, a, b, sink);
-  measure<Probe<256, 128, 32, 4, Mode::kMathOnly, true>>("256x128x32 s4 math only, double-buffered", size, a, b, sink);
-  measure<Probe<256, 128, 32, 4, Mode::kMathOnly, true, false>>("256x128x32 s4 math only, db, packed", size, a, b, sink);
-  measure<Probe<256, 128, 64, 3, Mode::kMathOnly, true>>("256x128x64 s3 math only, double-buffered", size, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kFull, false, false>>("256x128x32 s4 full, packed layout", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, false, false>>("256x128x32 s4 copy only, packed", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kCopyOnly, false>>("256x128x32 s4 copy only", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kFull, false>>("256x128x32 s4 full", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kFull, true>>("256x128x32 s4 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 3, Mode::kFull, true>>("256x128x32 s3 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<256, 128, 64, 3, Mode::kFull, true>>("256x128x64 s3 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<128, 256, 32, 4, Mode::kFull, true>>("128x256x32 s4 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<128, 256, 64, 3, Mode::kFull, true>>("128x256x64 s3 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<128, 128, 32, 4, Mode::kFull, true>>("128x128x32 s4 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<128, 128, 64, 3, Mode::kFull, true>>("128x128x64 s3 full, double-buffered", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kMathOnly, true>>("256x128x32 s4 math only, double-buffered", size, ld, a, b, sink);
+    measure<Probe<256, 128, 32, 4, Mode::kMathOnly, true, false>>("256x128x32 s4 math only, db, packed", size, ld, a, b, sink);
+    measure<Probe<256, 128, 64, 3, Mode::kMathOnly, true>>("256x128x64 s3 math only, double-buffered", size, ld, a, b, sink);
+  }
   cudaFree(a);
   cudaFree(b);
   cudaFree(sink);

@@ -21,11 +21,12 @@ constexpr int kSms = 132;  // the H100 SXM's
 
 // DefaultGemm's Sm90 f16 candidates: the 256×128×64 default (192 KB of shared memory: one CTA per
 // SM) data-parallel and with stream-K, 128×128×64 (two per SM), 32×128 and 16×128 with stream-K,
-// 128×128×64 with parallel split-K.
-enum H100 { kLarge, kLargeStreamK, kTile128StreamK, kRows32StreamK, kRows16StreamK, kTile128SplitK };
+// 128×128×64 with parallel split-K, 128×128×64 data-parallel.
+enum H100 { kLarge, kLargeStreamK, kTile128StreamK, kRows32StreamK, kRows16StreamK, kTile128SplitK, kTile128 };
 GemmCandidateShape const kH100[] = {{256, 128, 64, false, false, true, kSms},    {256, 128, 64, true, false, true, kSms},
                                     {128, 128, 64, true, false, true, 2 * kSms}, {32, 128, 64, true, false, true, 4 * kSms},
-                                    {16, 128, 64, true, false, true, 4 * kSms},  {128, 128, 64, false, true, true, 2 * kSms}};
+                                    {16, 128, 64, true, false, true, 4 * kSms},  {128, 128, 64, false, true, true, 2 * kSms},
+                                    {128, 128, 64, false, false, true, 2 * kSms}};
 
 struct Measured {
   GemmCoord problem;
@@ -49,7 +50,16 @@ TEST_CASE("ShapeHeuristic picks one of the H100's measured fastest candidates fo
       {{2048, 2048, 2048}, {kLarge, kLargeStreamK, kTile128StreamK}},  // 416.2, 405.0, 410.3
       {{4096, 4096, 4096}, {kLarge, kLargeStreamK, kTile128StreamK}},  // 448.6, 439.0, 433.7
       {{8192, 8192, 8192}, {kLarge, kLargeStreamK}},              // 474.8, 454.6
-      {{4096, 4096, 512}, {kTile128StreamK, kLarge}},             // 334.6, 320.8
+      // Short K ("Short K and the row pitch", µs): the 128² tile data-parallel, stream-K, the default.
+      {{4096, 4096, 256}, {kTile128}},                            // 29.7; 33.9, 34.6
+      {{4096, 4096, 512}, {kTile128}},                            // 46.7; 50.8, 52.2
+      {{2048, 2048, 512}, {kTile128}},                            // 13.5; 14.5, 14.2
+      {{3072, 3072, 768}, {kTile128}},                            // 41.0; 48.9, 49.9
+      {{8192, 8192, 512}, {kTile128}},                            // 173.9; 188.1, 202.2
+      {{8192, 8192, 1024}, {kTile128}},                           // 318.4; 335.8, 338.2
+      {{4096, 11008, 512}, {kTile128}},                           // 120.0; 140.9, 142.5
+      {{4096, 4096, 2048}, {kTile128, kTile128StreamK, kLarge}},  // 156.6; 163.6, 159.1
+      {{8192, 8192, 2048}, {kTile128, kTile128StreamK, kLarge}},  // 607.2; 632.4, 613.2
   };
   for (Measured const& m : table) {
     ShapeChoice const c = ShapeHeuristic::choose(m.problem, 1, kH100);
@@ -122,6 +132,18 @@ TEST_CASE("ShapeHeuristic's rules at their edges", "[unit]") {
     ShapeChoice const b = pick(128, 128, 9);
     CHECK(b.candidate == 0);
     CHECK(b.large_tiles == 9);
+  }
+  SECTION("short K: a data-parallel tile with more slots, while large's loop is at most 16 iterations") {
+    GemmCandidateShape const more[] = {c[0], c[1], {64, 128, 32, false, false, true, 16},
+                                       {32, 128, 32, false, false, true, 32}};
+    auto short_k = [&](int m, int k) { return ShapeHeuristic::choose({m, 128, k}, 1, more); };
+    CHECK(short_k(2048, 512).candidate == 2);  // 16 K tiles of 32; the larger of the two
+    CHECK(short_k(2048, 512).reason == ChoiceReason::kShortK);
+    CHECK(short_k(2048, 544).candidate == 0);  // 17: full waves
+    CHECK(short_k(1152, 64).candidate == 2);   // before the last-wave rule
+    CHECK(short_k(384, 64).reason == ChoiceReason::kFewTiles);  // after the few-tiles rule
+    c[0].slots = 16;                           // no candidate with more slots than large
+    CHECK(ShapeHeuristic::choose({2048, 128, 512}, 1, c).reason == ChoiceReason::kFullWaves);
   }
   SECTION("no data-parallel candidate, or none at all") {
     c[0].eligible = false;

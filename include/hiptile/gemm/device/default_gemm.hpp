@@ -175,6 +175,17 @@ using SharedKCandidate = std::conditional_t<
          TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages, Mode>,
     NoCandidate>;
 
+// A data-parallel candidate of another tile than the default's, or NoCandidate where the
+// configuration does not serve these types and layouts.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
+          class OutputOp, class TileShape, class WaveShape, class MmaAtom, int Stages>
+using DataParallelCandidate = std::conditional_t<
+    GemmConditions<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>,
+                   Arch, TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages>::kValid,
+    Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>, Arch,
+         TileShape, WaveShape, MmaAtom, OutputOp, DefaultTileOrder<Arch>, Stages>,
+    NoCandidate>;
+
 // SelectingGemm over the candidates that are not NoCandidate.
 template <class Kept, class... Rest>
 struct SelectingGemmOfCandidates;
@@ -188,11 +199,12 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 
 // DefaultGemm's candidates, in order (ShapeHeuristic picks among them per problem):
 //   0  DefaultGemmConfiguration, data-parallel (256×128 on NVIDIA, 128×128 on gfx9)
-//   1  the same tile with stream-K                      (rule 3: a last wave at most half full)
+//   1  the same tile with stream-K                      (rule 4: a last wave at most half full)
 //   2  128×128 with stream-K (NVIDIA; on gfx9 that is 1) (rule 2: few tiles)
 //   3  32×128 with stream-K, four 32×32 waves            (rule 1: small M)
 //   4  16×128 with stream-K (NVIDIA four 16×32 warps, gfx9 two 16×64 waves of 16×16 MFMAs)
 //   5  128×128 with parallel split-K (NVIDIA; on gfx9 the default tile)  (rule 2: a long K)
+//   6  128×128 data-parallel, two per SM (NVIDIA only; gfx9's default is that tile)  (rule 3: short K)
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
 // 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
@@ -215,7 +227,11 @@ struct DefaultGemmCandidates {
       SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
               typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>,
       SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
-              kernel::SplitKMode::kParallel>>::type;
+              kernel::SplitKMode::kParallel>,
+      std::conditional_t<kNvidia,
+                         DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
+                                               Tile128, GemmShape<64, 64, kK>, Atom, 3>,
+                         NoCandidate>>::type;
 };
 
 // DefaultGemm: the default configurations of a GEMM for these types, layouts and architecture,

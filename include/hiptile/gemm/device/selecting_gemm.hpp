@@ -45,7 +45,7 @@ struct GemmChoice {
   int split_k_slices = 1;       // the K slices it runs with (parallel split-K: the heuristic's, or the arguments')
   int threads = 0;              // per workgroup
   std::size_t lds_bytes = 0;    // dynamic LDS per workgroup
-  std::int64_t large_tiles = 0, large_slots = 0;  // what rules 2–4 compared (0 for rule 1)
+  std::int64_t large_tiles = 0, large_slots = 0;  // what rules 2–5 compared (0 for rule 1)
 };
 
 inline std::ostream& operator<<(std::ostream& os, GemmChoice const& c) {

@@ -17,15 +17,22 @@
 //                   the parallel split-K candidate, with slices = its slots / its tiles, at most
 //                   16 and at most half its K tiles (the slices' sums are added by a second kernel
 //                   that reads them all at once).
-//   3. last wave    more tiles than slots and the last wave at most half full: the stream-K
+//   3. short K      large's K loop runs at most 16 iterations and another data-parallel
+//                   candidate has more slots (more workgroups resident per compute unit): the
+//                   largest such tile. A short loop leaves each workgroup's pipeline fill and
+//                   epilogue a large share of its time; two workgroups on a unit overlap one's
+//                   with the other's loop.
+//   4. last wave    more tiles than slots and the last wave at most half full: the stream-K
 //                   candidate with large's tile (its schedule shares only those tiles).
-//   4. full waves   otherwise large, data-parallel.
+//   5. full waves   otherwise large, data-parallel.
 //
 // A rule whose candidate does not exist (or cannot take the problem) passes to the next. The
 // thresholds are the H100's measured winners (docs/performance.md, "Choosing by shape"): decode
 // shapes need a tile as tall as the problem and their K shared (16 rows for M ≤ 16, 32 above, up
 // to M = 128); a grid under half the SMs gains most from the 128 × 128 tile shared by stream-K;
-// sharing a last wave that was more than half full never paid. On gfx942 the same rules stand in
+// sharing a last wave that was more than half full never paid; with K ≤ 1024 (f16) the 128 × 128
+// tile, two per SM, beat the 256 × 128 one, one per SM, by 4–19%, and from K = 2048 on they were
+// within 2%. On gfx942 the same rules stand in
 // until the MI300X timing model (issue 11) can rank the candidates.
 #include <algorithm>
 #include <cstdint>
@@ -45,7 +52,7 @@ struct GemmCandidateShape {
   std::int64_t slots = 0;  // its workgroups resident on the device at once
 };
 
-enum class ChoiceReason { kNone, kSmallM, kFewTiles, kLongK, kPartialLastWave, kFullWaves, kOnlyEligible };
+enum class ChoiceReason { kNone, kSmallM, kFewTiles, kLongK, kShortK, kPartialLastWave, kFullWaves, kOnlyEligible };
 
 constexpr char const* to_string(ChoiceReason r) noexcept {
   switch (r) {
@@ -53,6 +60,7 @@ constexpr char const* to_string(ChoiceReason r) noexcept {
     case ChoiceReason::kSmallM: return "small M: a tile as tall as the problem, K shared by stream-K";
     case ChoiceReason::kFewTiles: return "few tiles: under half the device, smaller tiles shared by stream-K";
     case ChoiceReason::kLongK: return "long K over very few tiles: K split into slices, summed by a second kernel";
+    case ChoiceReason::kShortK: return "short K: a smaller tile, more workgroups per unit overlapping their fills and epilogues";
     case ChoiceReason::kPartialLastWave: return "last wave at most half full: its tiles shared by stream-K";
     case ChoiceReason::kFullWaves: return "data-parallel, the largest tile: full waves, or no other rule's candidate takes it";
     case ChoiceReason::kOnlyEligible: return "the first candidate that takes the problem";
@@ -64,7 +72,7 @@ struct ShapeChoice {
   int candidate = -1;  // index into the candidate list, -1 when none is eligible
   ChoiceReason reason = ChoiceReason::kNone;
   int split_k_slices = 0;  // > 0: run the split-K candidate with this many slices
-  std::int64_t large_tiles = 0;  // the large candidate's tiles (all batches) and slots, as rules 2–4 saw them
+  std::int64_t large_tiles = 0;  // the large candidate's tiles (all batches) and slots, as rules 2–5 saw them
   std::int64_t large_slots = 0;
 };
 
@@ -74,6 +82,7 @@ struct ShapeHeuristic {
   static constexpr int kSmallMCoverRows = 32;   // a small-M tile need cover no more rows than this
   static constexpr int kSplitKPieces = 8;       // rule 2 splits K when stream-K would share a tile this much
   static constexpr int kMaxSlices = 16;
+  static constexpr int kShortKTiles = 16;       // rule 3 applies to K loops this short or shorter
 
   template <int N>
   static ShapeChoice choose(GemmCoord problem, int batch_count, GemmCandidateShape const (&c)[N]) noexcept {
@@ -128,7 +137,18 @@ struct ShapeHeuristic {
         return {best, ChoiceReason::kFewTiles, 0, tiles, slots};
       }
     }
-    // 3. last wave at most half full
+    // 3. short K
+    if (ceil_div<std::int64_t>(problem.k, c[large].tile_k) <= kShortKTiles) {
+      int best = -1;
+      for (int i = 0; i < N; ++i) {
+        if (c[i].eligible && !c[i].stream_k && !c[i].split_k && c[i].slots > slots &&
+            (best < 0 || area(c[i]) > area(c[best]))) {
+          best = i;
+        }
+      }
+      if (best >= 0) return {best, ChoiceReason::kShortK, 0, tiles, slots};
+    }
+    // 4. last wave at most half full
     std::int64_t const last = tiles % slots;
     if (tiles > slots && last != 0 && 2 * last <= slots) {
       for (int i = 0; i < N; ++i) {
@@ -138,7 +158,7 @@ struct ShapeHeuristic {
         }
       }
     }
-    return choice;  // 4. full waves
+    return choice;  // 5. full waves
   }
 
  private:
