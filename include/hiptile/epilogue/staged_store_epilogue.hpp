@@ -17,8 +17,13 @@
 // the output are skipped, and a run that crosses its last column is stored element by element
 // (storing those tiles from the registers, 2 bytes a lane, cost a 1000×1024×1024 GEMM as much
 // time as a 1024³ one: docs/performance.md).
-// Blocks that read C, a bias or scales, or a D whose rows are not 16-byte aligned, take DirectStoreEpilogue's
-// path; the choice is the same for the whole workgroup, so every thread meets both barriers.
+// A D whose rows are not 16-byte aligned (a pitch of N = 700 f16 elements, or 4097) is stored in
+// runs of the widest power of two that divides them (8, 4 or 2 bytes for f16), consecutive lanes
+// writing consecutive runs of a row, so each store instruction still fills whole sectors: from
+// the registers instead, 2 bytes a lane scattered over 8 rows, such a GEMM ran 2.2–2.7 times
+// slower on the H100 (docs/performance.md, "Short K and the row pitch").
+// Blocks that read C, a bias or scales take DirectStoreEpilogue's path; the choice is the same for
+// the whole workgroup, so every thread meets both barriers.
 #include <cstddef>
 #include <cstdint>
 
@@ -53,10 +58,8 @@ struct StagedStoreEpilogue {
   static constexpr int kRowElements = WaveMma::kWaveN + (kVector > 8 ? kVector : 8);
   static_assert(kRowElements * sizeof(ElementC) % 16 == 0, "staged rows must start on 16-byte boundaries");
   static constexpr std::size_t kLdsBytesPerWave = std::size_t(WaveMma::kWaveM) * kRowElements * sizeof(ElementC);
-  static constexpr int kVectorsPerRow = WaveMma::kWaveN / kVector;
-  static_assert(WaveSize % kVectorsPerRow == 0, "a wave's 16-byte stores must cover whole rows of its tile");
-  static constexpr int kRowsPerPass = WaveSize / kVectorsPerRow;
-  static_assert(WaveMma::kWaveM % kRowsPerPass == 0, "WaveShape::kM must be whole passes of the wave's stores");
+  static_assert(WaveMma::kWaveM * WaveMma::kWaveN % (WaveSize * kVector) == 0,
+                "a wave's 16-byte stores must cover its tile in whole passes");
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& batch_params, int block_m0,
                                                 int block_n0, int batch, int wave_m0, int wave_n0, int lane,
@@ -65,7 +68,6 @@ struct StagedStoreEpilogue {
     OutputOp const op = functor_on_device<OutputOp>(p.op);
     // (A reducing functor (amax) would also see the staged rows past the edge: edge blocks go direct.)
     bool const staged = !op.is_source_needed() && p.bias_mode == BiasMode::kNone && !Direct::scaled(p) &&
-                        Output::rows_aligned(p.output, 16) &&
                         (!ReducingFunctor<OutputOp> || Output::contains(p.output, block_m0, block_n0, TileM, TileN));
     if (!staged) {
       Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
@@ -75,22 +77,21 @@ struct StagedStoreEpilogue {
     barrier();
     write_region(acc, op, region, lane);
     barrier();
-    int const column = (lane % kVectorsPerRow) * kVector;
-    int const n = block_n0 + wave_n0 + column;
-    using Vector = Array<ElementC, kVector>;
-    HIPTILE_UNROLL
-    for (int row = lane / kVectorsPerRow; row < WaveMma::kWaveM; row += kRowsPerPass) {
-      typename Output::Row const out = Output::row(p.output, block_m0 + wave_m0 + row);
-      if (!Output::exists(p.output, out, n)) continue;  // past the last row, or the run past the last column
-      Vector const v = arch::lds_load(reinterpret_cast<Vector const*>(region + row * kRowElements + column));
-      if (Output::exists(p.output, out, n + kVector - 1)) {
-        arch::global_store(reinterpret_cast<Vector*>(Output::d(p.output, out, n)), v);
-      } else {
-        // The run crosses the last column: its elements one by one (columns are contiguous, so
-        // the ones that exist are the first few).
-        HIPTILE_UNROLL
-        for (int e = 0; e < kVector; ++e) {
-          if (Output::exists(p.output, out, n + e)) arch::global_store(Output::d(p.output, out, n + e), v[e]);
+    int const m0 = block_m0 + wave_m0, n0 = block_n0 + wave_n0;
+    if (Output::rows_aligned(p.output, 16)) {
+      store_runs<kVector>(p, region, m0, n0, lane);
+    } else if constexpr (kVector >= 2) {
+      if (Output::rows_aligned(p.output, 8)) {
+        store_runs<kVector / 2>(p, region, m0, n0, lane);
+      } else if constexpr (kVector >= 4) {
+        if (Output::rows_aligned(p.output, 4)) {
+          store_runs<kVector / 4>(p, region, m0, n0, lane);
+        } else if constexpr (kVector >= 8) {
+          if (Output::rows_aligned(p.output, 2)) {
+            store_runs<kVector / 8>(p, region, m0, n0, lane);
+          } else if constexpr (kVector >= 16) {
+            store_runs<1>(p, region, m0, n0, lane);
+          }
         }
       }
     }
@@ -113,6 +114,35 @@ struct StagedStoreEpilogue {
     return pairs;
   }
   static constexpr int kRun = pairs_registers() ? 2 : 1;  // registers per LDS store
+
+  // Stores the wave's staged region to D in runs of Elements (whose bytes divide every row's
+  // alignment): run r of pass i is run (lane + WaveSize·i) of the region, row by row.
+  template <int Elements>
+  HIPTILE_DEVICE HIPTILE_INLINE static void store_runs(Params const& p, ElementC const* region, int m0, int n0,
+                                                       int lane) {
+    constexpr int kRunsPerRow = WaveMma::kWaveN / Elements;
+    constexpr int kPasses = WaveMma::kWaveM * kRunsPerRow / WaveSize;
+    using Run = Array<ElementC, Elements>;
+    HIPTILE_UNROLL
+    for (int pass = 0; pass < kPasses; ++pass) {
+      int const index = lane + WaveSize * pass;
+      int const row = index / kRunsPerRow, column = (index % kRunsPerRow) * Elements;
+      typename Output::Row const out = Output::row(p.output, m0 + row);
+      int const n = n0 + column;
+      if (!Output::exists(p.output, out, n)) continue;  // past the last row, or the run past the last column
+      Run const v = arch::lds_load(reinterpret_cast<Run const*>(region + row * kRowElements + column));
+      if (Output::exists(p.output, out, n + Elements - 1)) {
+        arch::global_store(reinterpret_cast<Run*>(Output::d(p.output, out, n)), v);
+      } else {
+        // The run crosses the last column: its elements one by one (columns are contiguous, so
+        // the ones that exist are the first few).
+        HIPTILE_UNROLL
+        for (int e = 0; e < Elements; ++e) {
+          if (Output::exists(p.output, out, n + e)) arch::global_store(Output::d(p.output, out, n + e), v[e]);
+        }
+      }
+    }
+  }
 
   HIPTILE_DEVICE HIPTILE_INLINE static void write_region(Accumulators const& acc, OutputOp const& op,
                                                          ElementC* region, int lane) {
