@@ -9,7 +9,8 @@
 //
 // Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0;
 // variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
-// from which the NVIDIA defaults were chosen (default_convolution.hpp).
+// from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> is Fprop
+// with warpgroup MMAs (16-row warps; 128 x 128 x 64 is Sm90's default).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -32,6 +33,7 @@
 
 #include <unistd.h>
 
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
@@ -78,6 +80,12 @@ using Tiled = conv::device::ImplicitGemmConvolution<
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, Stages, RowDivision::kFast,
     RowDivision::kFast,
     Op == ConvOperator::kWgrad ? gemm::kernel::SplitKMode::kParallel : gemm::kernel::SplitKMode::kNone>;
+
+// Fprop with warpgroup MMAs (wgmma, sm_90a): 16-row warps, four to a 64-row instruction.
+template <class TileShape, class WaveShape>
+using WarpgroupFprop = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kFprop, half_t, half_t, float, arch::Sm90, TileShape, WaveShape, arch::WarpgroupMma<half_t>,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 4>;
 
 // ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
 struct Layer {
@@ -327,6 +335,9 @@ int main(int argc, char** argv) {
     add_tiles<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 4>(layer, "t256x128x64_w64x64_s4");
     add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 32, 32>, 3>(layer, "t128x128x32_w64x32_s3");
     add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, 4>(layer, "t128x128x32_w64x64_s4");
+    add<WarpgroupFprop<GemmShape<128, 128, 64>, GemmShape<16, 128, 64>>>(layer, "fprop", "wgmma_t128x128x64");
+    add<WarpgroupFprop<GemmShape<128, 64, 64>, GemmShape<16, 64, 64>>>(layer, "fprop", "wgmma_t128x64x64");
+    add<WarpgroupFprop<GemmShape<128, 256, 64>, GemmShape<16, 256, 64>>>(layer, "fprop", "wgmma_t128x256x64");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
@@ -39,6 +40,20 @@ using Tile128x128x64 = Variant<GemmShape<128, 128, 64>, GemmShape<64, 64, 64>, 3
 using Tile128x256x64 = Variant<GemmShape<128, 256, 64>, GemmShape<64, 64, 64>, 3>;    // 8 warps, 3 stages
 using Tile256x128x64s3 = Variant<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 3>;  // the default tile, 3 stages
 using Tile256x128x32 = Variant<GemmShape<256, 128, 32>, GemmShape<64, 64, 32>, 4>;    // 8 warps, 4 stages
+// Three quarters of the default's area: 3000 x 3000 makes 384 of them, 2.9 waves of the H100's 132
+// SMs, where the default's 288 tiles are 2.2 waves (the third mostly idle).
+using Tile192x128x64 = Variant<GemmShape<192, 128, 64>, GemmShape<48, 64, 64>, 4>;  // 8 warps, 4 stages
+// Half the 128 x 128 tile: 1000 x 1000 makes 128 of them, about one per SM.
+using Tile128x64x64 = Variant<GemmShape<128, 64, 64>, GemmShape<64, 32, 64>, 4>;    // 4 warps, 4 stages
+// Warpgroup MMAs (wgmma, sm_90a): warps of 16 rows, four to a 64-row instruction.
+template <class Tile, class Wave, int Stages>
+using WarpgroupVariant =
+    gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
+                       arch::Sm90, Tile, Wave, arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>,
+                       gemm::kernel::GroupedTileOrder<8>, Stages>;
+using Wgmma128x128 = WarpgroupVariant<GemmShape<128, 128, 64>, GemmShape<16, 128, 64>, 4>;  // 8 warps
+using Wgmma128x256 = WarpgroupVariant<GemmShape<128, 256, 64>, GemmShape<16, 256, 64>, 4>;  // 8 warps, 192 KB
+using Wgmma256x128 = WarpgroupVariant<GemmShape<256, 128, 64>, GemmShape<16, 128, 64>, 4>;  // 16 warps
 // Stream-K (a grid of the device's SMs sharing the tiles' K iterations): the default's
 // configuration, and the 128 × 128 tile, whose smaller tiles quantise less.
 using StreamK = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
@@ -218,7 +233,8 @@ void BM_Hiptile(benchmark::State& state) {
 using Default = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
                                           layout::RowMajor, arch::Sm90>;
 
-// 8-bit GEMMs (DefaultGemmConfiguration, m16n8k32 atoms): A row-major, B column-major, D row-major, random
+// 8-bit GEMMs (DefaultGemmConfiguration: fp8 with warpgroup MMAs, int8 with m16n8k32 atoms): A row-major,
+// B column-major, D row-major, random
 // inputs. Their baselines are PyTorch's (torch._scaled_mm, torch._int_mm), timed the same way by
 // benchmark/gemm_torch.py in the same device run.
 using Fp8Gemm = gemm::device::DefaultGemmConfiguration<float8_e4m3fn, layout::RowMajor, float8_e4m3fn, layout::ColumnMajor,
@@ -455,6 +471,11 @@ void add_shapes_from_environment() {
     add("BM_Hiptile<StreamK128x128x64>", BM_Hiptile<StreamK128x128x64>, m, n, k);
     add("BM_Hiptile<Tile128x128x64>", BM_Hiptile<Tile128x128x64>, m, n, k);
     add("BM_Hiptile<Tile128x256x64>", BM_Hiptile<Tile128x256x64>, m, n, k);
+    add("BM_Hiptile<Tile192x128x64>", BM_Hiptile<Tile192x128x64>, m, n, k);
+    add("BM_Hiptile<Tile128x64x64>", BM_Hiptile<Tile128x64x64>, m, n, k);
+    add("BM_Hiptile<Wgmma128x128>", BM_Hiptile<Wgmma128x128>, m, n, k);
+    add("BM_Hiptile<Wgmma128x256>", BM_Hiptile<Wgmma128x256>, m, n, k);
+    add("BM_Hiptile<Wgmma256x128>", BM_Hiptile<Wgmma256x128>, m, n, k);
     p += used;
     if (*p == ',') ++p;
   }
@@ -538,6 +559,7 @@ int main(int argc, char** argv) {
     add("BM_Hiptile<Tile128x256x64>", BM_Hiptile<Tile128x256x64>, size, size, size);
     add("BM_Hiptile<Tile256x128x64s3>", BM_Hiptile<Tile256x128x64s3>, size, size, size);
     add("BM_Hiptile<Tile256x128x32>", BM_Hiptile<Tile256x128x32>, size, size, size);
+    add("BM_Hiptile<Wgmma128x256>", BM_Hiptile<Wgmma128x256>, size, size, size);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

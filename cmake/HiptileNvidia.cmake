@@ -1,4 +1,5 @@
-# The nvidia backend: nvcc for sm_90 (CUDA 13). Included at file scope because enable_language
+# The nvidia backend: nvcc for sm_90a (CUDA 13): Hopper with its architecture-specific
+# instructions (wgmma, arch/warpgroup_mma.hpp), which plain sm_90 code cannot hold. Included at file scope because enable_language
 # may not run inside a function. HIPTILE_ENABLE_NVIDIA=AUTO builds it when nvcc is found (on
 # PATH, in CUDACXX, or at /usr/local/cuda) and says so when it is not. Sets HIPTILE_NVIDIA_AVAILABLE.
 set(HIPTILE_NVIDIA_AVAILABLE FALSE)
@@ -17,7 +18,7 @@ if(NOT HIPTILE_ENABLE_NVIDIA STREQUAL "OFF")
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     if(NOT CMAKE_CUDA_ARCHITECTURES)
-      set(CMAKE_CUDA_ARCHITECTURES 90 CACHE STRING "CUDA architectures")
+      set(CMAKE_CUDA_ARCHITECTURES 90a CACHE STRING "CUDA architectures")
     endif()
     enable_language(CUDA)
     set(HIPTILE_NVIDIA_AVAILABLE TRUE)

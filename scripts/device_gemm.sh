@@ -2,12 +2,24 @@
 # Runs on the lent NVIDIA machine (device tool), from the repository root, with the binaries that
 # scripts/build_device_gemm.sh put in .device/ (carry it): first the GEMM correctness suite, then
 # the GEMM benchmark beside cuBLAS, then PyTorch's fp8 and int8 GEMMs (gemm_torch.py, the baselines
-# of the benchmark's 8-bit GEMMs; GEMM_TORCH=0 skips them). Full outputs go to $OUT.
+# of the benchmark's 8-bit GEMMs; GEMM_TORCH=0 skips them). Full outputs go to $OUT. The benchmarks
+# run even when the suite fails; the exit status is then 1.
 set -euo pipefail
 export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
 out="${OUT:-/tmp}"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$out/gpu.txt"
-.device/gemm_nvidia_test 2>&1 | tee "$out/gemm_nvidia_test.txt"
+# The correctness suite in 8 processes sharing the GPU (its host references take most of its time).
+shards=8
+for i in $(seq 0 $((shards - 1))); do
+  .device/gemm_nvidia_test "" "$i" "$shards" > "$out/gemm_nvidia_test.$i.txt" 2>&1 &
+done
+wait
+cat "$out"/gemm_nvidia_test.*.txt > "$out/gemm_nvidia_test.txt"
+rm "$out"/gemm_nvidia_test.*.txt
+grep FAILED "$out/gemm_nvidia_test.txt" || true
+status=0
+awk '/ passed, .* failed$/ {p += $1; f += $3} END {print p " passed, " f " failed"; exit f > 0}' \
+  "$out/gemm_nvidia_test.txt" || status=1
 .device/gemm_nvidia --benchmark_out="$out/gemm_nvidia.json" --benchmark_out_format=json \
   --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/gemm_nvidia.txt"
 if [ "${GEMM_TORCH:-1}" != 0 ]; then
@@ -15,3 +27,4 @@ if [ "${GEMM_TORCH:-1}" != 0 ]; then
   "$python" -c 'import torch' 2>/dev/null || python=/opt/torch/.venv/bin/python3
   "$python" .device/gemm_torch.py "$out/gemm_torch.json" 2>&1 | tee "$out/gemm_torch.txt"
 fi
+exit "$status"

@@ -57,11 +57,10 @@ template <ConvOperator Op, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKM
 using SplitK = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, typename conv::device::DefaultConvTile<Op, arch::Sm90>::TileShape,
     typename conv::device::DefaultConvTile<Op, arch::Sm90>::WaveShape,
-    gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type, epilogue::LinearCombination<half_t>,
-    conv::IteratorAlgorithm::kPrecomputed, 8, conv::device::DefaultConvTile<Op, arch::Sm90>::kStages,
-    RowDivision::kFast, RowDivision::kFast, Mode>;
+    typename conv::device::DefaultConvTile<Op, arch::Sm90>::template MmaAtom<half_t>,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
+    conv::device::DefaultConvTile<Op, arch::Sm90>::kStages, RowDivision::kFast, RowDivision::kFast, Mode>;
 constexpr int kSplitKSlices = 3;
-
 // DefaultTunedConvolution's other NVIDIA tiles (find mode runs them as it runs the default).
 template <ConvOperator Op>
 using TunedCandidates =
@@ -294,6 +293,10 @@ int main() {
   run_shapes<typename TunedCandidates<ConvOperator::kFprop>::WideWarps>("fprop f16, 64x64 warps", shapes());
   run_shapes<typename TunedCandidates<ConvOperator::kDgrad>::WideWarps>("dgrad f16, 64x64 warps", shapes());
   run_shapes<typename TunedCandidates<ConvOperator::kWgrad>::WideWarps>("wgrad f16, 64x64 warps", shapes());
+  run_shapes<typename TunedCandidates<ConvOperator::kFprop>::template WarpgroupTile<64>>("fprop f16, wgmma 128x64",
+                                                                                        shapes(), fused);
+  run_shapes<typename TunedCandidates<ConvOperator::kFprop>::template WarpgroupTile<256>>("fprop f16, wgmma 128x256",
+                                                                                         shapes());
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
                                                                       shapes(), fused, true);

@@ -1,16 +1,22 @@
-// The GEMM templates built with nvcc for sm_90 (mma.sync atoms) and run on an NVIDIA GPU: every
+// The GEMM templates built with nvcc for sm_90a (mma.sync and wgmma atoms) and run on an NVIDIA GPU: every
 // input type × output type × A/B/C layout on ragged shapes against a double-precision host
-// reference, D poisoned before each run. Prints "N passed, N failed" and exits non-zero on failure.
+// reference, D poisoned before each run. Prints "N passed, N failed" and exits non-zero on failure;
+// arguments select some of the configurations (selected(), below).
 // Run on the lent H100 by scripts/device_gemm.sh; CI has no GPU (label nvidia-run).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <span>
+#include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include "hiptile/arch/simt_fma.hpp"
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/host/compare.hpp"
@@ -30,12 +36,24 @@ using layout::RowMajor;
 
 struct Shape {
   int m, n, k, pad;
+  int pad_d = 0;  // more elements in each row of D (and C) only: rows 2-, 4- or 8-byte aligned
 };
+
+// Which configurations run: those whose name contains the filter text (all when empty), and of
+// those every shards-th from shard on, counted in the order main() names them — so that several
+// processes can share the suite: gemm_nvidia_test [text [shard shards]].
+std::string name_filter;
+int shard = 0, shards = 1;
+bool selected(char const* name) {
+  static int index = 0;
+  if (std::string_view(name).find(name_filter) == std::string_view::npos) return false;
+  return index++ % shards == shard;
+}
 
 std::vector<Shape> const kShapes = {
     {1, 1, 1, 0},       {1, 131, 7, 0},     {67, 1, 40, 8},    {128, 128, 32, 0}, {129, 127, 33, 0},
     {13, 257, 300, 24}, {131, 67, 13, 0},   {200, 61, 97, 40}, {3, 5, 1000, 0},   {256, 130, 64, 1000},
-    {1000, 1000, 1000, 0}, {777, 333, 2048, 8},
+    {1000, 1000, 1000, 0}, {777, 333, 2048, 8}, {200, 61, 97, 0, 1}, {131, 300, 70, 8, 2}, {257, 700, 130, 0, 4},
 };
 constexpr int kSplitKSlices = 3;  // for the split-K configurations
 int stream_k_workgroups = 0;      // for the stream-K configuration: 0 sizes the grid to the device
@@ -72,6 +90,19 @@ constexpr double product_error() {
   return 0.0;
 }
 
+// The relative error, against the magnitude sum |a·b|, of an 8-bit warpgroup MMA's sum of one
+// stage: Hopper's fp8 wgmma keeps about 14 bits of its running sum (DeepSeek-V3 technical report,
+// §3.3.2), so one stage's partial sum carries up to 2^-13 of its magnitude before the warp adds it
+// into f32 (warpgroup_wave_mma.hpp). Measured here: 3.2e-4 at a magnitude of about 46 (K = 32),
+// 2^-17.
+template <class Gemm>
+constexpr double tensor_core_accumulation_error() {
+  if constexpr (requires { Gemm::MmaAtomType::kIsWarpgroupMma; }) {
+    if constexpr (sizeof(typename Gemm::ElementA) == 1) return 0x1p-13;
+  }
+  return 0.0;
+}
+
 template <class EA, class LA, class LB, class EC, class LC,
           class Gemm = gemm::device::DefaultGemmConfiguration<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 bool run_case(Shape s, float alpha, float beta) {
@@ -80,7 +111,7 @@ bool run_case(Shape s, float alpha, float beta) {
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
   std::int64_t const lda = padded_ld(LA::min_leading_dimension(s.m, s.k), s.pad);
   std::int64_t const ldb = padded_ld(LB::min_leading_dimension(s.k, s.n), s.pad);
-  std::int64_t const ldc = padded_ld(LC::min_leading_dimension(s.m, s.n), s.pad);
+  std::int64_t const ldc = padded_ld(LC::min_leading_dimension(s.m, s.n), s.pad) + s.pad_d;
   std::vector<EA> a((LA::kRowMajor ? s.m : s.k) * lda), b((LB::kRowMajor ? s.k : s.n) * ldb);
   std::vector<EC> c((LC::kRowMajor ? s.m : s.n) * ldc), d(c.size(), EC(NAN));
   for (auto& x : a) x = EA(dist(rng));
@@ -158,13 +189,17 @@ void run_default_selection() {
     Shape shape;
     int candidate;
   };
+  // Its candidates on Sm90 for f16 TN (default_gemm.hpp): 0 the 128 × 256 warpgroup-MMA tile,
+  // 1 128 × 128 stream-K, 2 and 3 the 32- and 16-row stream-K tiles, 4 128 × 128 warpgroup-MMA
+  // parallel split-K. Rules 3 (short K) and 4 (last wave) have no candidate there: data-parallel.
   Expected const table[] = {
-      {{1, 4096, 1000, 0}, 4},     // M ≤ 16: 16 rows, stream-K
-      {{48, 1000, 3000, 8}, 3},    // M ≤ 128: 32 rows
-      {{1000, 1000, 512, 0}, 2},   // 32 large tiles, under half of 132: 128 × 128 stream-K
-      {{256, 256, 8192, 0}, 5},    // 4 tiles of 128²: stream-K would share each 66 ways; split-K, 16 slices
-      {{3000, 1500, 256, 0}, 1},   // 144 large tiles: a last wave of 12, shared
-      {{2048, 2048, 128, 0}, 0},   // 128 tiles: one wave, data-parallel
+      {{1, 4096, 1000, 0}, 3},     // M ≤ 16: 16 rows, stream-K
+      {{48, 1000, 3000, 8}, 2},    // M ≤ 128: 32 rows
+      {{1000, 1000, 512, 0}, 1},   // 32 large tiles, under half of 132: 128 × 128 stream-K
+      {{256, 256, 8192, 0}, 4},    // 4 tiles of 128²: stream-K would share each 66 ways; split-K, 16 slices
+      {{3000, 1500, 256, 0}, 0},   // K of 4 tiles: short, but no other tile has more slots
+      {{3000, 1500, 1088, 8}, 0},  // 144 large tiles, K of 17 tiles: a last wave of 12, not shared
+      {{1536, 1536, 1040, 0}, 0},  // 72 tiles, over half of 132, K of 17 tiles: data-parallel
   };
   for (Expected const& e : table) {
     Shape const& s = e.shape;
@@ -185,11 +220,15 @@ void run_default_selection() {
 template <class EA, class LA, class LB, class EC, class LC,
           class Gemm = gemm::device::DefaultGemmConfiguration<EA, LA, EA, LB, EC, LC, arch::Sm90, epilogue::LinearCombination<EC>>>
 void run_config(char const* name) {
+  if (!selected(name)) return;
   for (Shape const& s : kShapes) {
     for (auto [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.5f, 0.75f}}) {
       bool const good = run_case<EA, LA, LB, EC, LC, Gemm>(s, alpha, beta);
       (good ? passed : failed)++;
-      if (!good) std::printf("FAILED %s M=%d N=%d K=%d pad=%d alpha=%g beta=%g\n", name, s.m, s.n, s.k, s.pad, alpha, beta);
+      if (!good) {
+        std::printf("FAILED %s M=%d N=%d K=%d pad=%d pad_d=%d alpha=%g beta=%g\n", name, s.m, s.n, s.k, s.pad, s.pad_d,
+                    alpha, beta);
+      }
     }
   }
 }
@@ -199,6 +238,7 @@ void run_config(char const* name) {
 // of the types (exact for an int32 D), D poisoned first.
 template <class Gemm>
 void run_type_config(char const* name, double range, float alpha) {
+  if (!selected(name)) return;
   using EA = typename Gemm::ElementA;
   using EB = typename Gemm::ElementB;
   using EC = typename Gemm::ElementC;
@@ -227,8 +267,9 @@ void run_type_config(char const* name, double range, float alpha) {
       host::reference_gemm({s.m, s.n, s.k}, reference_alpha, a, b, 0.0, host::HostMatrix<EC, RowMajor>{}, reference,
                            &magnitude);
       // An int32 D from IntegerOutput must be exact (no fp32 step in between): within 0.5.
-      host::GemmTolerance const tolerance =
+      host::GemmTolerance tolerance =
           std::is_integral_v<EC> ? host::GemmTolerance{0.0, 0.0, 0.5} : host::gemm_tolerance<EA, EC>(s.k);
+      tolerance.accumulation_relative += tensor_core_accumulation_error<Gemm>();
       host::Comparison const c = host::compare(d, reference, magnitude, tolerance);
       good = c.passed();
       if (!good) std::printf("  %s\n", host::to_string(c).c_str());
@@ -247,6 +288,7 @@ void run_type_config(char const* name, double range, float alpha) {
 // group's D against the reference (A row-major, B column-major, D row-major, f16).
 template <class G>
 void run_grouped_config(char const* name, int workgroups) {
+  if (!selected(name)) return;
   using Grouped = gemm::device::GroupedGemmOf<G>;
   using EC = typename G::ElementC;
   float const alpha = -1.5f, beta = 0.75f;
@@ -336,6 +378,7 @@ void run_grouped_config(char const* name, int workgroups) {
 // by side within its leading dimension on the others; every batch against the reference.
 template <class G>
 void run_batched_config(char const* name) {
+  if (!selected(name)) return;
   using EC = typename G::ElementC;
   float const alpha = 1.25f, beta = -0.5f;
   int const batches = 3;
@@ -409,8 +452,11 @@ void run_batched_config(char const* name) {
   }
 }
 
-int main() {
-  run_default_selection();
+int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // lines survive a run that is stopped
+  if (argc > 1) name_filter = argv[1];
+  if (argc > 3) shard = std::atoi(argv[2]), shards = std::max(1, std::atoi(argv[3]));
+  if (selected("default selection")) run_default_selection();
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor>("f16 TN -> f16");
   run_config<half_t, RowMajor, RowMajor, half_t, RowMajor>("f16 TT -> f16");
   run_config<half_t, ColumnMajor, ColumnMajor, float, RowMajor>("f16 NN -> f32");
@@ -442,6 +488,25 @@ int main() {
                                            GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::MmaSync16x8x16F16,
                                            epilogue::LinearCombination<float>, gemm::kernel::GroupedTileOrder<8>, 3>;
   run_config<half_t, RowMajor, ColumnMajor, float, RowMajor, SmallTileGemm>("f16 TN -> f32, 128x128x32 tile");
+  // A tile of three quarters of the default's area (benchmark/gemm_nvidia.cu), 8 warps of 48 x 64.
+  using Tile192x128 = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                         GemmShape<192, 128, 64>, GemmShape<48, 64, 64>, arch::MmaSync16x8x16F16,
+                                         epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, Tile192x128>("f16 TN -> f16, 192x128 tile");
+  // Warpgroup MMAs (wgmma): 128 x 128 and 128 x 256 tiles of 16-row warps, four per instruction.
+  using Wgmma128x128 = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                          GemmShape<128, 128, 64>, GemmShape<16, 128, 64>, arch::WarpgroupMma<half_t>,
+                                          epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4>;
+  using Wgmma128x256 = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                          GemmShape<128, 256, 64>, GemmShape<16, 256, 64>, arch::WarpgroupMma<half_t>,
+                                          epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4>;
+  using WgmmaBf16 = gemm::device::Gemm<bfloat16_t, RowMajor, bfloat16_t, ColumnMajor, float, RowMajor, float,
+                                       arch::Sm90, GemmShape<256, 128, 64>, GemmShape<16, 128, 64>,
+                                       arch::WarpgroupMma<bfloat16_t>, epilogue::LinearCombination<float>,
+                                       gemm::kernel::GroupedTileOrder<8>, 4>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, Wgmma128x128>("f16 TN -> f16, wgmma 128x128");
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, Wgmma128x256>("f16 TN -> f16, wgmma 128x256");
+  run_config<bfloat16_t, RowMajor, ColumnMajor, float, RowMajor, WgmmaBf16>("bf16 TN -> f32, wgmma 256x128");
   // DefaultGemmConfiguration with split-K over kSplitKSlices slices: serial (semaphores) and parallel (reduction).
   using Base = gemm::device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Sm90,
                                          epilogue::LinearCombination<half_t>>;

@@ -31,15 +31,19 @@ namespace hiptile::arch {
 
 // What every m16n8 mma.sync shape shares: the warp computes a 16 × 8 tile of C, each lane holding
 // four elements, two neighbouring columns of two rows 8 apart, and B's column is lane / 4 (PTX ISA,
-// "Matrix Fragments for mma.m16n8k16" and "mma.m16n8k32").
-struct MmaSync16x8 {
-  static constexpr bool kIsMmaSync = true;  // the mma.sync family: one warp computes the atom
+// "Matrix Fragments for mma.m16n8k16" and "mma.m16n8k32"). A warp's share of a warpgroup MMA's D
+// has the same layout (arch/warpgroup_mma.hpp).
+struct Fragment16x8 {
   static constexpr int kM = 16;
   static constexpr int kN = 8;
   static constexpr int kCPerLane = 4;
   HIPTILE_HOST_DEVICE static constexpr int b_col(int lane, int) { return lane / 4; }
   HIPTILE_HOST_DEVICE static constexpr int c_row(int lane, int i) { return lane / 4 + 8 * (i / 2); }
   HIPTILE_HOST_DEVICE static constexpr int c_col(int lane, int i) { return 2 * (lane % 4) + i % 2; }
+};
+
+struct MmaSync16x8 : Fragment16x8 {
+  static constexpr bool kIsMmaSync = true;  // the mma.sync family: one warp computes the atom
 };
 
 template <class Element>

@@ -8,12 +8,16 @@
 //      Wgrad; four 64 x 32 warps, 4 stages; docs/performance.md); gfx942 has one tile
 //   3  NVIDIA only: 128 x 128 x 32 of four 64 x 64 warps, 4 stages (the fastest Fprop and Dgrad
 //      tile on four of the seven ResNet-50 layers of docs/performance.md)
+//   4, 5  Sm90 Fprop only: warpgroup-MMA tiles 128 x 64 and 128 x 256 (the default is 128 x 128 of
+//      them, and candidate 2 is then mma.sync's 128 x 64)
 //   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K.
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
 #include <tuple>
 #include <type_traits>
 
+#include "hiptile/arch/arch_tags.hpp"
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
@@ -25,10 +29,10 @@ namespace hiptile::tune {
 namespace detail {
 
 template <conv::ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp, class TileShape,
-          class WaveShape, int Stages, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+          class WaveShape, int Stages, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone,
+          class MmaAtom = typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type>
 using PrecomputedConvolution =
-    conv::device::ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, TileShape, WaveShape,
-                                          typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
+    conv::device::ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, TileShape, WaveShape, MmaAtom, OutputOp,
                                           conv::IteratorAlgorithm::kPrecomputed, 16 / int(sizeof(Element)), Stages,
                                           conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
 
@@ -37,7 +41,8 @@ struct DefaultConvolutionCandidates {
   using Tile = conv::device::DefaultConvTile<Op, Arch>;
   template <gemm::kernel::SplitKMode Mode>
   using Default = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, typename Tile::TileShape,
-                                         typename Tile::WaveShape, Tile::kStages, Mode>;
+                                         typename Tile::WaveShape, Tile::kStages, Mode,
+                                         typename Tile::template MmaAtom<Element>>;
   using Analytic = conv::device::DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>;
   // NVIDIA: the measured tile that is not the default (its width the other of 64 and 128).
   using OtherTile =
@@ -45,10 +50,21 @@ struct DefaultConvolutionCandidates {
                              GemmShape<128, Tile::TileShape::kN == 128 ? 64 : 128, 64>, GemmShape<64, 32, 64>, 4>;
   using WideWarps = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, 128, 32>,
                                            GemmShape<64, 64, 32>, 4>;
-  using DataParallel = std::conditional_t<gemm::device::kNvidiaArch<Arch>,
-                                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile,
-                                                     WideWarps>,
-                                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
+  // Sm90 Fprop: the warpgroup-MMA tiles 64 and 256 wide beside the default's 128 (the fastest on the
+  // 64-channel layers, and on the 512- and 1024-channel ones: docs/performance.md).
+  template <int TileN>
+  using WarpgroupTile = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, TileN, 64>,
+                                               GemmShape<16, TileN, 64>, 4, gemm::kernel::SplitKMode::kNone,
+                                               typename Tile::template MmaAtom<Element>>;
+  static constexpr bool kWarpgroupFprop =
+      Op == conv::ConvOperator::kFprop && std::is_same_v<Arch, arch::Sm90> && arch::kWarpgroupMmaElement<Element>;
+  using DataParallel = std::conditional_t<
+      gemm::device::kNvidiaArch<Arch>,
+      std::conditional_t<kWarpgroupFprop,
+                         std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps,
+                                    WarpgroupTile<64>, WarpgroupTile<256>>,
+                         std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>,
+      std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
   using SplitK = std::conditional_t<
       Op == conv::ConvOperator::kWgrad,
       std::tuple<Default<gemm::kernel::SplitKMode::kParallel>, Default<gemm::kernel::SplitKMode::kSerial>>,

@@ -1,6 +1,6 @@
 // A type that is no MMA atom at all in the atom's place: the atom-kind check is the first check of
 // GemmConfiguration, so it is the first error.
-// expect-error: MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp) or SimtFma
+// expect-error: MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp), a warpgroup MMA atom
 #include "gemm_config.hpp"
 
 namespace gemm_config_test {

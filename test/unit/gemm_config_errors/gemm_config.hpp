@@ -9,6 +9,7 @@
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/arch/mma_sync.hpp"
 #include "hiptile/arch/simt_fma.hpp"
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/core/coord.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/device/gemm.hpp"

@@ -26,6 +26,7 @@
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
+#include "hiptile/gemm/mainloop/warpgroup_mainloop.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 
@@ -73,8 +74,8 @@ struct ConvLoaders {
 };
 
 // The convolution's own rules, on top of GEMM's.
-template <ConvOperator Op, class Element, class TileShape, class WaveShape, class Arch, IteratorAlgorithm Algorithm,
-          int AccessElements>
+template <ConvOperator Op, class Element, class TileShape, class WaveShape, class Arch, class MmaAtom,
+          IteratorAlgorithm Algorithm, int AccessElements>
 struct ConvConfigurationCheck {
   static constexpr bool kAlgorithm =
       Algorithm == IteratorAlgorithm::kAnalytic || Algorithm == IteratorAlgorithm::kPrecomputed;
@@ -101,6 +102,12 @@ struct ConvConfigurationCheck {
                 "Dgrad's filter and Wgrad's operands are channel-contiguous: their tiles need TileShape::kN (Dgrad, "
                 "Wgrad) and kM (Wgrad) of at least 64 and an even number of 16-byte vectors per thread (grow the "
                 "tile or TileShape::kK)");
+  // Warpgroup MMAs read K-contiguous cp.async stages (wave/warpgroup_wave_mma.hpp): Fprop's x and w.
+  static constexpr bool kWarpgroupOperands =
+      !gemm::WarpgroupAtom<MmaAtom> || (Op == ConvOperator::kFprop && AccessElements == kVectorElements<Element>);
+  static_assert(kWarpgroupOperands,
+                "warpgroup MMA (wgmma) atoms read channel- (K-) contiguous stages of whole 16-byte vectors: Fprop "
+                "with AccessElements = 16 / sizeof(Element); Dgrad and Wgrad take an mma.sync atom");
   static constexpr bool kTransposedElement =
       Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
   static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");
@@ -118,11 +125,13 @@ struct ConvComponents {
     int const vector = kVectorElements<Element>;
     return power_of_two(tile_mn) && tile_mn >= 2 * vector && (tile_mn * TileShape::kK / vector) % kThreads == 0;
   }
-  // NVIDIA mma.sync with whole 16-byte accesses: cp.async straight into swizzled stages, which the
-  // wave MMA reads with ldmatrix (K-contiguous operands) or ldmatrix.trans (MN-contiguous ones), with
-  // Stages - 1 tiles in flight and no registers holding them. Otherwise (gfx9, narrower accesses)
-  // the tiles pass through registers into the stages of register_staged_lds_layout.hpp.
-  static constexpr bool kAsyncCopy = gemm::MmaSyncAtom<MmaAtom> && AccessElements == kVectorElements<Element> &&
+  // NVIDIA mma.sync or warpgroup MMA with whole 16-byte accesses: cp.async straight into swizzled
+  // stages, which the wave MMA reads with ldmatrix (K-contiguous operands) or ldmatrix.trans
+  // (MN-contiguous ones), or wgmma reads itself, with the tiles in flight held by no registers.
+  // Otherwise (gfx9, narrower accesses) the tiles pass through registers into the stages of
+  // register_staged_lds_layout.hpp.
+  static constexpr bool kAsyncCopy = (gemm::MmaSyncAtom<MmaAtom> || gemm::WarpgroupAtom<MmaAtom>) &&
+                                     AccessElements == kVectorElements<Element> &&
                                      sizeof(Element) == 2 && TileShape::kK >= 32 && power_of_two(TileShape::kK) &&
                                      swizzle_fits(TileShape::kM) && swizzle_fits(TileShape::kN);
   using Loaders = ConvLoaders<Op, Element, TileShape::kM, TileShape::kN, TileShape::kK, kThreads, Algorithm,
@@ -139,8 +148,11 @@ struct ConvComponents {
                                                                            WaveMma, Arch::kWaveSize, Stages>> {};
   template <int Unused>
   struct MainloopOf<true, Unused>
-      : std::type_identity<gemm::mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                             Arch::kWaveSize, Stages>> {};
+      : std::conditional<gemm::WarpgroupAtom<MmaAtom>,
+                         gemm::mainloop::WarpgroupMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                           Arch::kWaveSize, Stages>,
+                         gemm::mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                           Arch::kWaveSize, Stages>> {};
   using Mainloop = typename MainloopOf<kAsyncCopy>::type;
   using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
                                     epilogue::MatrixOutput<ElementC, layout::RowMajor>>;

@@ -10,7 +10,10 @@
 // vector (8 for f16/bf16); DefaultAnalyticConvolution reads any channel count (accesses of one
 // element), more slowly. Every choice is readable from the result, so a configuration can start
 // from the default and override one parameter by spelling out ImplicitGemmConvolution.
+#include <type_traits>
+
 #include "hiptile/arch/arch_tags.hpp"
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
@@ -19,19 +22,24 @@
 
 namespace hiptile::conv::device {
 
-// The default block tile of each operator and architecture: TileShape, WaveShape, Stages.
+// The default block tile of each operator and architecture: TileShape, WaveShape, Stages, and the
+// MMA atom for an element type (MmaAtom<Element>).
 //
 // NVIDIA (cp.async into swizzled stages, ldmatrix / ldmatrix.trans; conv_configuration.hpp): the
 // geometric-mean best over the seven ResNet-50 layers of benchmark/conv_nvidia.cu among the tiles
 // it measures (docs/performance.md): 128 × 64 × 64 of four 64 × 32 warps for Fprop and Dgrad — a
 // 64-wide tile wastes nothing on the 64-channel layers, where 128-wide ones ran at half speed —
-// and 128 × 128 × 64 of eight 64 × 32 warps for Wgrad, each with four stages.
+// and 128 × 128 × 64 of eight 64 × 32 warps for Wgrad, each with four stages. Sm90's Fprop (x and
+// w both channel-contiguous) takes warpgroup MMAs (arch/warpgroup_mma.hpp) for f16 and bf16:
+// 128 × 128 × 64 of eight 16 × 128 warps, 191 TFLOPS geometric mean against mma.sync's 159.
 // gfx9: GEMM's 128 × 128 × 32 tile of four 64 × 64 waves and its stages.
 template <ConvOperator Op, class Arch>
 struct DefaultConvTile {
   using TileShape = gemm::device::DefaultTileShape<Arch>;
   using WaveShape = GemmShape<64, 64, TileShape::kK>;
   static constexpr int kStages = gemm::device::kDefaultStages<Arch>;
+  template <class Element>
+  using MmaAtom = typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type;
 };
 template <ConvOperator Op, class Arch>
   requires gemm::device::kNvidiaArch<Arch>
@@ -39,6 +47,22 @@ struct DefaultConvTile<Op, Arch> {
   using TileShape = GemmShape<128, Op == ConvOperator::kWgrad ? 128 : 64, 64>;
   using WaveShape = GemmShape<64, 32, 64>;
   static constexpr int kStages = 4;
+  template <class Element>
+  using MmaAtom = typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type;
+};
+// Sm90's Fprop atom: warpgroup MMAs for the types they take (DefaultMmaAtom says which others exist).
+template <class Element>
+struct FpropAtomSm90 : gemm::device::DefaultMmaAtom<Element, Element, arch::Sm90> {};
+template <class Element>
+  requires arch::kWarpgroupMmaElement<Element>
+struct FpropAtomSm90<Element> : std::type_identity<arch::WarpgroupMma<Element>> {};
+template <>
+struct DefaultConvTile<ConvOperator::kFprop, arch::Sm90> {
+  using TileShape = GemmShape<128, 128, 64>;
+  using WaveShape = GemmShape<16, 128, 64>;
+  static constexpr int kStages = 4;
+  template <class Element>
+  using MmaAtom = typename FpropAtomSm90<Element>::type;
 };
 
 template <ConvOperator Op, class Element, class ElementC, class Arch,
@@ -48,11 +72,20 @@ template <ConvOperator Op, class Element, class ElementC, class Arch,
 using DefaultConvolution =
     ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, typename DefaultConvTile<Op, Arch>::TileShape,
                             typename DefaultConvTile<Op, Arch>::WaveShape,
-                            typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp, Algorithm,
+                            typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>, OutputOp, Algorithm,
                             AccessElements, DefaultConvTile<Op, Arch>::kStages>;
 
+// One-element accesses read any channel count, through registers (the cp.async and warpgroup-MMA
+// paths take whole 16-byte vectors): on NVIDIA the mma.sync tile of Fprop and Dgrad.
 template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>
-using DefaultAnalyticConvolution = DefaultConvolution<Op, Element, ElementC, Arch, OutputOp, IteratorAlgorithm::kAnalytic, 1>;
+using DefaultAnalyticConvolution =
+    ImplicitGemmConvolution<Op, Element, ElementC, float, Arch,
+                            typename DefaultConvTile<Op == ConvOperator::kWgrad ? Op : ConvOperator::kDgrad,
+                                                     Arch>::TileShape,
+                            typename DefaultConvTile<Op == ConvOperator::kWgrad ? Op : ConvOperator::kDgrad,
+                                                     Arch>::WaveShape,
+                            typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
+                            IteratorAlgorithm::kAnalytic, 1, DefaultConvTile<Op, Arch>::kStages>;
 
 }  // namespace hiptile::conv::device

@@ -67,7 +67,8 @@ class ImplicitGemmConvolution {
                                                             layout::ColumnMajor, ElementC_, layout::RowMajor,
                                                             ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
                                                             OutputOp, gemm::kernel::RowMajorTileOrder, Stages>) > 0);
-  static_assert(sizeof(ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, Algorithm, AccessElements>) > 0);
+  static_assert(
+      sizeof(ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, MmaAtom, Algorithm, AccessElements>) > 0);
   static_assert(SplitK != gemm::kernel::SplitKMode::kStreamK,
                 "ImplicitGemmConvolution: stream-K is GEMM's (one problem); use SplitKMode::kSerial or kParallel");
   using Components = ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm,

@@ -22,6 +22,7 @@
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/arch/mma_sync.hpp"
+#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/core/coord.hpp"
 #include "hiptile/epilogue/integer_output.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
@@ -31,6 +32,7 @@
 #include "hiptile/gemm/device/selecting_gemm.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/operand.hpp"
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/float8.hpp"
 #include "hiptile/numeric/half.hpp"
@@ -129,6 +131,38 @@ inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kN
 template <class ElementA, class ElementB, class Arch>
 using DefaultAccumulator = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC;
 
+// Sm90 with K-contiguous A and B of one f16, bf16 or OCP fp8 type: warpgroup MMAs (wgmma,
+// arch/warpgroup_mma.hpp), Hopper's full tensor rate, in place of mma.sync (which measured 0.63 of
+// cuBLAS where wgmma measured 0.98 on the H100: docs/performance.md). MN-contiguous operands pass
+// through the transposing register-staged loader, whose stages wgmma cannot read: mma.sync.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
+inline constexpr bool kWarpgroupDefault =
+    std::is_same_v<Arch, arch::Sm90> && std::is_same_v<ElementA, ElementB> && arch::kWarpgroupMmaElement<ElementA> &&
+    kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK && kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK;
+
+// The default block tile of a configuration: TileShape, WaveShape, MmaAtom, Stages. With
+// warpgroup MMAs: 128 × 256 of eight 16 × 256 warps (two m64n256 instructions a K step), 128
+// bytes of K, 4 stages (192 KB), the fastest of the wgmma tiles benchmark/gemm_nvidia.cu measures;
+// 8-bit inputs 128 × 128, whose warps hold a second set of accumulators for the partial sums they
+// promote to f32 (wave/warpgroup_wave_mma.hpp) — 128 × 256 spilled.
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
+struct DefaultTile {
+  using TileShape = DefaultTileShape<Arch, ElementA>;
+  using WaveShape = DefaultWaveShape<Arch, ElementA>;
+  using MmaAtom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
+  static constexpr int kStages = kDefaultStages<Arch>;
+};
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
+  requires kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>
+struct DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch> {
+  static constexpr int kK = 128 / static_cast<int>(sizeof(ElementA));
+  static constexpr int kN = sizeof(ElementA) == 1 ? 128 : 256;
+  using TileShape = GemmShape<128, kN, kK>;
+  using WaveShape = GemmShape<16, kN, kK>;
+  using MmaAtom = arch::WarpgroupMma<ElementA>;
+  static constexpr int kStages = 4;
+};
+
 // The default configuration: one compile-time Gemm, the same for every problem (DefaultGemm's
 // first candidate; the one to spell out and change, or to give GroupedGemmOf). The accumulator is
 // the atom's (int32 for int8, fp32 otherwise).
@@ -136,8 +170,10 @@ template <class ElementA, class LayoutA, class ElementB, class LayoutB, class El
           class OutputOp = DefaultOutputOp<ElementA, ElementC>>
 using DefaultGemmConfiguration =
     Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, DefaultAccumulator<ElementA, ElementB, Arch>, Arch,
-         DefaultTileShape<Arch, ElementA>, DefaultWaveShape<Arch, ElementA>,
-         typename DefaultMmaAtom<ElementA, ElementB, Arch>::type, OutputOp, DefaultTileOrder<Arch>, kDefaultStages<Arch>>;
+         typename DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch>::TileShape,
+         typename DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch>::WaveShape,
+         typename DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch>::MmaAtom, OutputOp, DefaultTileOrder<Arch>,
+         DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch>::kStages>;
 
 // The atom of DefaultGemm's 16-row tiles: on gfx9 the 16×16 MFMA forms (a 32×32 one would compute
 // 32 rows for 16), on NVIDIA the default atom (16 rows already).
@@ -198,7 +234,8 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
                                 Rest...> {};
 
 // DefaultGemm's candidates, in order (ShapeHeuristic picks among them per problem):
-//   0  DefaultGemmConfiguration, data-parallel (256×128 on NVIDIA, 128×128 on gfx9)
+//   0  DefaultGemmConfiguration, data-parallel (256×128 on NVIDIA, 128×256 with warpgroup MMAs,
+//      128×128 on gfx9)
 //   1  the same tile with stream-K                      (rule 4: a last wave at most half full)
 //   2  128×128 with stream-K (NVIDIA; on gfx9 that is 1) (rule 2: few tiles)
 //   3  32×128 with stream-K, four 32×32 waves            (rule 1: small M)
@@ -206,7 +243,9 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 //   5  128×128 with parallel split-K (NVIDIA; on gfx9 the default tile)  (rule 2: a long K)
 //   6  128×128 data-parallel, two per SM (NVIDIA only; gfx9's default is that tile)  (rule 3: short K)
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
-// 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles.
+// 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles. Where the default
+// takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/fp8), candidates 1 and 6 are dropped and 5
+// takes them too (eight 16×128 warps, 4 stages); the others keep mma.sync (below).
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp>
 struct DefaultGemmCandidates {
@@ -214,21 +253,34 @@ struct DefaultGemmCandidates {
   static constexpr bool kNvidia = kNvidiaArch<Arch>;
   using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
+  // With warpgroup MMAs (kWarpgroupDefault), only the parallel split-K candidate takes them too: the
+  // stream-K kernel spilled with their accumulators (2 KB a thread for 128 × 256, 448 bytes for
+  // 128 × 128, ptxas), and 128 × 128 needs 146 registers a thread, one workgroup per SM, so it
+  // offers rule 3 no more slots than the default. The default's stream-K and two-per-SM candidates
+  // are dropped (the default data-parallel ran 3000³ at 158 µs where stream-K spilled to 226, and
+  // 4096 × 4096 × 512 at 37 µs, where mma.sync's two-per-SM tile took 46); the few-tiles stream-K
+  // candidate keeps mma.sync.
+  static constexpr bool kWarpgroup = kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>;
   template <class TileShape, class WaveShape, class MmaAtom, int Stages,
             kernel::SplitKMode Mode = kernel::SplitKMode::kStreamK>
   using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
                                    WaveShape, MmaAtom, Stages, Mode>;
   using Tile128 = GemmShape<128, 128, kNvidia ? kK : Large::TileShapeType::kK>;
+  using SplitK128 = std::conditional_t<
+      kWarpgroup,
+      SharedK<Tile128, GemmShape<16, 128, kK>, typename Large::MmaAtomType, 4, kernel::SplitKMode::kParallel>,
+      SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
+              kernel::SplitKMode::kParallel>>;
   using type = typename SelectingGemmOfCandidates<
       SelectingGemm<Large>,
-      SharedK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>,
+      std::conditional_t<kWarpgroup, NoCandidate,
+                         SharedK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>>,
       std::conditional_t<kNvidia, SharedK<Tile128, GemmShape<64, 64, kK>, Atom, 3>, NoCandidate>,
       SharedK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>,
       SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
               typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>,
-      SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
-              kernel::SplitKMode::kParallel>,
-      std::conditional_t<kNvidia,
+      SplitK128,
+      std::conditional_t<kNvidia && !kWarpgroup,
                          DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
                                                Tile128, GemmShape<64, 64, kK>, Atom, 3>,
                          NoCandidate>>::type;

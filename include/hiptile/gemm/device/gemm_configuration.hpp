@@ -29,6 +29,7 @@
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
+#include "hiptile/gemm/mainloop/warpgroup_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
@@ -78,10 +79,14 @@ struct GemmComponents {
   template <bool kAsync, int = 0>
   struct MainloopOf : std::type_identity<mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
                                                                      Arch::kWaveSize, Stages>> {};
+  // cp.async with mma.sync fragments, or with warpgroup MMAs reading the stages themselves.
   template <int Unused>
   struct MainloopOf<true, Unused>
-      : std::type_identity<mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                       Arch::kWaveSize, Stages>> {};
+      : std::conditional<WarpgroupAtom<MmaAtom>,
+                         mainloop::WarpgroupMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Arch::kWaveSize,
+                                                     Stages>,
+                         mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Arch::kWaveSize,
+                                                     Stages>> {};
   using Mainloop = typename MainloopOf<kAsyncCopy>::type;
   using Output = epilogue::MatrixOutput<ElementC, LayoutC>;
 
@@ -252,6 +257,7 @@ struct GemmConditions {
   static constexpr bool kMfmaOnWave64 = !MfmaAtom<MmaAtom> || kWaveSize == 64;
   static constexpr bool kAtomOnArch = !kMfmaOnWave64 || atom_on_arch<MmaAtom, Arch>();
   static constexpr bool kMmaSyncOnNvidia = !MmaSyncAtom<MmaAtom> || kWaveSize == 32;
+  static constexpr bool kWarpgroupOnSm90 = !WarpgroupAtom<MmaAtom> || std::is_same_v<Arch, arch::Sm90>;
   static constexpr bool kSimtOnWave = !SimtAtom<MmaAtom> || A::kM * 8 == kWaveSize;
 
   // The block geometry, once the shapes tile each other.
@@ -312,27 +318,33 @@ struct GemmConditions {
   // threads.
   static constexpr int kRowStep = kThreads / (kPacksA > 0 ? kPacksA : 1);
   static constexpr bool kMmaSyncFits =
-      !(MmaSyncAtom<MmaAtom> && kGeometry) ||
+      !((MmaSyncAtom<MmaAtom> || WarpgroupAtom<MmaAtom>) && kGeometry) ||
       (W::kN % (2 * A::kN) == 0 &&
        (!kNvidiaCopy || (T::kK / A::kK >= 2 && kThreads % (kPacksA > 0 ? kPacksA : 1) == 0 &&
                          (T::kM * kPacksA == kThreads || kRowStep % 8 == 0) &&
                          (T::kN * kPacksB == kThreads || kRowStep % 8 == 0))));
-  // NVIDIA, row-major D: the staged epilogue stores 16-byte runs, a warp covering whole rows.
+  // Warpgroup MMAs read both operands from K-major stages of 128-byte rows in the 128-byte swizzle,
+  // four 16-row warps per 64-row instruction, one stage running while the next computes.
+  static constexpr bool kWarpgroupFits =
+      !(WarpgroupAtom<MmaAtom> && kGeometry && kWarpgroupOnSm90) ||
+      (kNvidiaCopy && W::kM == 16 && T::kM % 64 == 0 && (W::kN == 64 || W::kN == 128 || W::kN == 256) &&
+       T::kK * int(sizeof(ElementA)) == 128 && T::kK * int(sizeof(ElementB)) == 128 && Stages >= 3);
+  // NVIDIA, row-major D: the staged epilogue stores 16-byte runs of the wave tile's rows, every lane
+  // one run a pass.
   static constexpr int kStoreVector = 16 / int(sizeof(ElementC));
-  static constexpr int kVectorsPerRow = W::kN / kStoreVector > 0 ? W::kN / kStoreVector : 1;
   static constexpr bool kStagedEpilogueFits = !(kShapes && kWaveSize == 32 && LayoutC::kRowMajor) ||
-                                              (W::kN % kStoreVector == 0 && kWaveSize % kVectorsPerRow == 0 &&
-                                               W::kM % (kWaveSize / kVectorsPerRow) == 0);
+                                              (W::kN % kStoreVector == 0 &&
+                                               W::kM * W::kN % (kWaveSize * kStoreVector) == 0);
 
   // Every rule that does not need the components.
   static constexpr bool kRulesHold =
       kAtomKind && kFunctor && kShapes && kTileOrder && kFunctorOutput && kGeometry && kAtomTilesWaveM &&
       kAtomTilesWaveN && kAtomTilesTileK && kFp8FormatForArch && kAtomInputs && kAtomAccumulator && kMfmaOnWave64 &&
-      kAtomOnArch && kMmaSyncOnNvidia &&
+      kAtomOnArch && kMmaSyncOnNvidia && kWarpgroupOnSm90 &&
       kSimtOnWave && kStages && kThreadsFit && kAccumulatorsFit && kWholeVectors && kTransposedTileA &&
       kTransposedTileB &&
       kTileKWholePacks && kTileMNMultipleOf8 && kPacksFitLayout && kMfmaRunsWholePacks && kMmaSyncFits &&
-      kStagedEpilogueFits;
+      kWarpgroupFits && kStagedEpilogueFits;
 
   using Components = detail::GemmComponents<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, TileShape,
                                             WaveShape, MmaAtom, OutputOp, Stages>;
@@ -364,8 +376,8 @@ struct GemmConfigurationCheck
   // (Named through using-declarations, so the compiler's line shows the rule's short name.)
   using C::kAtomKind;
   static_assert(kAtomKind,
-                "MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp) or SimtFma "
-                "(arch/simt_fma.hpp)");
+                "MmaAtom must be an MFMA atom (arch/mfma.hpp), an mma.sync atom (arch/mma_sync.hpp), a warpgroup "
+                "MMA atom (arch/warpgroup_mma.hpp) or SimtFma (arch/simt_fma.hpp)");
   using C::kFunctor;
   static_assert(kFunctor,
                 "OutputOp must satisfy epilogue::EpilogueFunctor (epilogue/functor_concept.hpp): a Params type, "
@@ -417,6 +429,8 @@ struct GemmConfigurationCheck
                 "i8 forms need Arch = Gfx942");
   using C::kMmaSyncOnNvidia;
   static_assert(kMmaSyncOnNvidia, "mma.sync atoms need an NVIDIA architecture (Sm80, Sm90): use an MFMA atom on gfx9");
+  using C::kWarpgroupOnSm90;
+  static_assert(kWarpgroupOnSm90, "warpgroup MMA (wgmma) atoms need Arch = Sm90 (built for sm_90a)");
   using C::kSimtOnWave;
   static_assert(kSimtOnWave, "SimtFma's wave size must be the architecture's: SimtFma<Element, Arch::kWaveSize>");
   using C::kStages;
@@ -459,10 +473,16 @@ struct GemmConfigurationCheck
                 "the mma.sync tile does not fit its copies: WaveShape::kN must be a multiple of 16, and with "
                 "K-contiguous A and B TileShape::kK must hold two atom K-steps (32) and the rows must spread "
                 "over the threads in groups of 8");
+  using C::kWarpgroupFits;
+  static_assert(kWarpgroupFits,
+                "the warpgroup MMA tile does not fit: it needs row-major A and column-major B (K-contiguous), "
+                "WaveShape::kM = 16 (four warps per 64-row instruction), TileShape::kM a multiple of 64, "
+                "WaveShape::kN of 64, 128 or 256, 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit "
+                "types) and Stages >= 3");
   using C::kStagedEpilogueFits;
   static_assert(kStagedEpilogueFits,
                 "the staged epilogue (NVIDIA, row-major D) needs WaveShape::kN to be whole 16-byte runs of "
-                "ElementC that divide a warp, and WaveShape::kM whole passes of the warp's stores");
+                "ElementC, and the wave tile whole passes of the warp's 16-byte stores");
   using C::kStagesFitLds;
   static_assert(kStagesFitLds,
                 "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");

@@ -31,13 +31,15 @@ constexpr char const* layout_name() {
   return Layout::kRowMajor ? "row" : "col";
 }
 
-// The atom's instruction: an MFMA's mnemonic, mma.sync's shape, or SIMT FMA.
+// The atom's instruction: an MFMA's mnemonic, mma.sync's shape, wgmma's K, or SIMT FMA.
 template <class Atom>
 std::string atom_text() {
   if constexpr (requires { Atom::kMnemonic; }) {
     return Atom::kMnemonic;
   } else if constexpr (requires { Atom::kIsMmaSync; }) {
     return "mma.sync m" + std::to_string(Atom::kM) + "n" + std::to_string(Atom::kN) + "k" + std::to_string(Atom::kK);
+  } else if constexpr (requires { Atom::kIsWarpgroupMma; }) {
+    return "wgmma m64k" + std::to_string(Atom::kK);
   } else {
     return "SIMT FMA";
   }

@@ -1,0 +1,63 @@
+#pragma once
+// WarpgroupWaveMma: one NVIDIA warp's share of a block tile computed by warpgroup MMAs (wgmma,
+// arch/warpgroup_mma.hpp). A wave tile is 16 rows × WaveN columns: four warps with consecutive
+// row origins (StageRing numbers waves M-fastest, so warps 4g .. 4g+3 of a block tile with
+// kM / 16 a multiple of 4) form warpgroup g, and together issue the 64 × WaveN instruction whose
+// D fragment gives each warp its 16 rows in mma.sync's m16n8 layout — so the epilogues take its
+// accumulators as they take MmaSyncWaveMma's.
+//
+// Unlike the mma.sync wave MMAs it loads no fragments: issue_stage() points the instructions at
+// the LDS stage (both operands K-major in SwizzledLdsLayout with 128-byte rows, the 128-byte
+// swizzle wgmma reads) and returns with them running; the mainloop (warpgroup_mainloop.hpp)
+// commits and waits.
+//
+// 8-bit inputs: Hopper's fp8 wgmma keeps about 14 bits of its sum (DeepSeek-V3 technical report,
+// §3.3.2, "limited accumulation precision in tensor cores"; here it missed an f32 reference by up
+// to 1e-3 relative over K = 130), so kPromotes: each stage's instructions start a fresh partial sum
+// (scale-d 0 on the first) and the mainloop adds it into the f32 accumulators, every 128 K.
+#include <cstdint>
+
+#include "hiptile/arch/warpgroup_mma.hpp"
+#include "hiptile/gemm/wave/wave_tile.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::wave {
+
+template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
+struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
+  using Tile = WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB>;
+  using typename Tile::Accumulators;
+  using typename Tile::ElementA;
+  using typename Tile::ElementB;
+  static_assert(WaveM == Atom::kM, "a warpgroup MMA's wave tile is 16 rows (WaveShape::kM = 16)");
+  static_assert(Atom::template kSupportedN<WaveN>, "a warpgroup MMA's WaveShape::kN must be 64, 128 or 256");
+  static_assert(LayoutA::kTileK * sizeof(ElementA) == 128 && LayoutB::kTileK * sizeof(ElementB) == 128,
+                "warpgroup MMA stages have 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit types)");
+  static_assert(LayoutA::kTileMN % Atom::kGroupM == 0, "a warpgroup MMA's block tile has whole 64-row groups");
+  static constexpr int kSteps = LayoutA::kTileK / Atom::kK;
+  static constexpr bool kPromotes = sizeof(ElementA) == 1;
+  static constexpr int kStepBytes = 32;  // one instruction's K of a 128-byte row
+
+  // Descriptors only: wgmma reads the stage itself (the mainloop concept's Fragments).
+  struct Fragments {};
+
+  // acc += this warpgroup's share of one LDS stage (acc = that share, with kFresh): kSteps
+  // instructions, left running.
+  template <bool kFresh = false>
+  HIPTILE_DEVICE HIPTILE_INLINE static void issue_stage(Accumulators& acc, ElementA const* stage_a,
+                                                        ElementB const* stage_b, int wave_m0, int wave_n0) {
+    // The warpgroup's first row; 8-row groups are whole 1024-byte swizzle periods of the stage.
+    int const group_m0 = wave_m0 - wave_m0 % Atom::kGroupM;
+    auto const* a = reinterpret_cast<unsigned char const*>(stage_a + LayoutA::offset(group_m0, 0));
+    auto const* b = reinterpret_cast<unsigned char const*>(stage_b + LayoutB::offset(wave_n0, 0));
+    HIPTILE_UNROLL
+    for (int step = 0; step < kSteps; ++step) {
+      Atom::template mma_async<WaveN>(reinterpret_cast<float*>(&acc),
+                                      arch::warpgroup_descriptor_sw128(a + step * kStepBytes),
+                                      arch::warpgroup_descriptor_sw128(b + step * kStepBytes),
+                                      kFresh && step == 0 ? 0 : 1);
+    }
+  }
+};
+
+}  // namespace hiptile::gemm::wave
