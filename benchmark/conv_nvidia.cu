@@ -10,7 +10,7 @@
 // Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0;
 // variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
 // from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> is Fprop
-// with warpgroup MMAs (16-row warps; 128 x 128 x 64 is Sm90's default).
+// with warpgroup MMAs (16-row warps; 128 x 64 x 64 is Sm90's default).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a

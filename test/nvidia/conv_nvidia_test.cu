@@ -293,8 +293,8 @@ int main() {
   run_shapes<typename TunedCandidates<ConvOperator::kFprop>::WideWarps>("fprop f16, 64x64 warps", shapes());
   run_shapes<typename TunedCandidates<ConvOperator::kDgrad>::WideWarps>("dgrad f16, 64x64 warps", shapes());
   run_shapes<typename TunedCandidates<ConvOperator::kWgrad>::WideWarps>("wgrad f16, 64x64 warps", shapes());
-  run_shapes<typename TunedCandidates<ConvOperator::kFprop>::template WarpgroupTile<64>>("fprop f16, wgmma 128x64",
-                                                                                        shapes(), fused);
+  run_shapes<typename TunedCandidates<ConvOperator::kFprop>::template WarpgroupTile<128>>("fprop f16, wgmma 128x128",
+                                                                                         shapes(), fused);
   run_shapes<typename TunedCandidates<ConvOperator::kFprop>::template WarpgroupTile<256>>("fprop f16, wgmma 128x256",
                                                                                          shapes());
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.

@@ -191,15 +191,17 @@ void run_default_selection() {
   };
   // Its candidates on Sm90 for f16 TN (default_gemm.hpp): 0 the 128 × 256 warpgroup-MMA tile,
   // 1 128 × 128 stream-K, 2 and 3 the 32- and 16-row stream-K tiles, 4 128 × 128 warpgroup-MMA
-  // parallel split-K. Rules 3 (short K) and 4 (last wave) have no candidate there: data-parallel.
+  // parallel split-K, 5 and 6 the 128 × 192 and 64 × 128 warpgroup-MMA tiles of rule W (least
+  // quantised work). Rules 3 (short K) and 4 (last wave) have no candidate there.
   Expected const table[] = {
       {{1, 4096, 1000, 0}, 3},     // M ≤ 16: 16 rows, stream-K
       {{48, 1000, 3000, 8}, 2},    // M ≤ 128: 32 rows
-      {{1000, 1000, 512, 0}, 1},   // 32 large tiles, under half of 132: 128 × 128 stream-K
+      {{1000, 1000, 512, 0}, 6},   // 32 large tiles, under half of 132: 128 64 × 128 tiles in one wave
       {{256, 256, 8192, 0}, 4},    // 4 tiles of 128²: stream-K would share each 66 ways; split-K, 16 slices
-      {{3000, 1500, 256, 0}, 0},   // K of 4 tiles: short, but no other tile has more slots
-      {{3000, 1500, 1088, 8}, 0},  // 144 large tiles, K of 17 tiles: a last wave of 12, not shared
-      {{1536, 1536, 1040, 0}, 0},  // 72 tiles, over half of 132, K of 17 tiles: data-parallel
+      {{3000, 1500, 256, 0}, 5},   // 144 large tiles in 2 waves, 192 of 128 × 192 in 2: a quarter less work
+      {{3000, 1500, 1088, 8}, 5},  // the same with K of 17 tiles and padded rows
+      {{1536, 1536, 1040, 0}, 5},  // 72 large tiles in one wave, 96 of 128 × 192 in one
+      {{2048, 2048, 256, 0}, 0},   // 128 large tiles in one wave: 128 × 192 would take 2
   };
   for (Expected const& e : table) {
     Shape const& s = e.shape;

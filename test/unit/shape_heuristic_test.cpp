@@ -145,6 +145,38 @@ TEST_CASE("ShapeHeuristic's rules at their edges", "[unit]") {
     c[0].slots = 16;                           // no candidate with more slots than large
     CHECK(ShapeHeuristic::choose({2048, 128, 512}, 1, c).reason == ChoiceReason::kFullWaves);
   }
+  SECTION("least work among the warpgroup tiles: whole waves times the area they cover, 10% to win") {
+    // Sm90's DefaultGemm with 132 SMs: 128 x 256 (one per SM), the mma.sync stream-K and split-K
+    // tiles, 128 x 192 (one per SM) and 64 x 128 (two per SM); only the warpgroup tiles are ranked.
+    GemmCandidateShape const w[] = {{128, 256, 64, false, false, true, 132, true},
+                                    {128, 128, 64, true, false, true, 264},
+                                    {128, 128, 64, false, true, true, 132},
+                                    {128, 192, 64, false, false, true, 132, true},
+                                    {64, 128, 64, false, false, true, 264, true}};
+    auto choose = [&](int m, int n, int k) { return ShapeHeuristic::choose({m, n, k}, 1, w); };
+    // 3000³: 288 tiles in 3 waves (work 3·32768·132); 128 x 192: 384 in 3 (3·24576·132, 25% less);
+    // 64 x 128: 1128 in 5 (5·8192·264: more than 128 x 192's).
+    CHECK(choose(3000, 3000, 3000).candidate == 3);
+    CHECK(choose(3000, 3000, 3000).reason == ChoiceReason::kLeastWork);
+    // 4096³: 512 tiles in 4 waves; 128 x 192 needs 6 waves of 704 (12% more): large stays.
+    CHECK(choose(4096, 4096, 4096).candidate == 0);
+    CHECK(choose(4096, 4096, 4096).reason == ChoiceReason::kFullWaves);
+    // 8192³: 128 x 192 saves 1.6%, under the 10% it must: large.
+    CHECK(choose(8192, 8192, 8192).candidate == 0);
+    // 1000³: 32 large tiles, under half the slots, stream-K would share each 4 ways (no split-K):
+    // 64 x 128's 128 tiles in one wave (work 8192·264, half of large's) before stream-K.
+    CHECK(choose(1000, 1000, 1000).candidate == 4);
+    CHECK(choose(1000, 1000, 1000).reason == ChoiceReason::kLeastWork);
+    // A short K: rule 3 leaves the ranked 64 x 128 tile (two per SM) to rule W, a tie here: large.
+    CHECK(choose(4096, 4096, 512).candidate == 0);
+    CHECK(choose(2048, 2048, 256).candidate == 0);
+    // A long K over very few tiles still splits K first.
+    CHECK(choose(256, 256, 8192).reason == ChoiceReason::kLongK);
+    // With no ranked tile but large (mma.sync configurations), the rule stays out of the way.
+    GemmCandidateShape unranked[] = {w[0], w[1], w[2]};
+    unranked[0].ranked_by_waves = false;
+    CHECK(ShapeHeuristic::choose({3000, 3000, 3000}, 1, unranked).reason != ChoiceReason::kLeastWork);
+  }
   SECTION("no data-parallel candidate, or none at all") {
     c[0].eligible = false;
     CHECK(pick(4096, 4096).candidate == 1);

@@ -8,8 +8,8 @@
 //      Wgrad; four 64 x 32 warps, 4 stages; docs/performance.md); gfx942 has one tile
 //   3  NVIDIA only: 128 x 128 x 32 of four 64 x 64 warps, 4 stages (the fastest Fprop and Dgrad
 //      tile on four of the seven ResNet-50 layers of docs/performance.md)
-//   4, 5  Sm90 Fprop only: warpgroup-MMA tiles 128 x 64 and 128 x 256 (the default is 128 x 128 of
-//      them, and candidate 2 is then mma.sync's 128 x 64)
+//   4, 5  Sm90 Fprop only: warpgroup-MMA tiles 128 x 128 and 128 x 256 (the default is 128 x 64 of
+//      them; candidates 2 and 3 are then mma.sync's 128 x 128 tiles)
 //   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K.
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
@@ -50,8 +50,8 @@ struct DefaultConvolutionCandidates {
                              GemmShape<128, Tile::TileShape::kN == 128 ? 64 : 128, 64>, GemmShape<64, 32, 64>, 4>;
   using WideWarps = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, 128, 32>,
                                            GemmShape<64, 64, 32>, 4>;
-  // Sm90 Fprop: the warpgroup-MMA tiles 64 and 256 wide beside the default's 128 (the fastest on the
-  // 64-channel layers, and on the 512- and 1024-channel ones: docs/performance.md).
+  // Sm90 Fprop: the warpgroup-MMA tiles 128 and 256 wide beside the default's 64 (the fastest on the
+  // 128- and 256-channel layers, and on the 512- and 2048-channel ones: docs/performance.md).
   template <int TileN>
   using WarpgroupTile = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, TileN, 64>,
                                                GemmShape<16, TileN, 64>, 4, gemm::kernel::SplitKMode::kNone,
@@ -62,7 +62,7 @@ struct DefaultConvolutionCandidates {
       gemm::device::kNvidiaArch<Arch>,
       std::conditional_t<kWarpgroupFprop,
                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps,
-                                    WarpgroupTile<64>, WarpgroupTile<256>>,
+                                    WarpgroupTile<128>, WarpgroupTile<256>>,
                          std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>,
       std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
   using SplitK = std::conditional_t<

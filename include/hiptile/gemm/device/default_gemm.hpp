@@ -244,8 +244,9 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 //   6  128×128 data-parallel, two per SM (NVIDIA only; gfx9's default is that tile)  (rule 3: short K)
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
 // 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles. Where the default
-// takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/fp8), candidates 1 and 6 are dropped and 5
-// takes them too (eight 16×128 warps, 4 stages); the others keep mma.sync (below).
+// takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/fp8), candidates 1 and 6 are dropped, 5 takes
+// them too (eight 16×128 warps, 4 stages), and for f16/bf16 two more data-parallel tiles of them
+// follow, 128×192 and 64×128 (rule W); the others keep mma.sync (below).
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp>
 struct DefaultGemmCandidates {
@@ -266,6 +267,14 @@ struct DefaultGemmCandidates {
   using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
                                    WaveShape, MmaAtom, Stages, Mode>;
   using Tile128 = GemmShape<128, 128, kNvidia ? kK : Large::TileShapeType::kK>;
+  // Rule W's other tiles with 16-bit warpgroup MMAs (8-bit ones would spill their second
+  // accumulator set): 128 × 192 (eight 16 × 192 warps) and 64 × 128 (one warpgroup, two per SM).
+  template <int TileM, int TileN>
+  using WarpgroupTile = std::conditional_t<
+      kWarpgroup && sizeof(ElementA) == 2,
+      DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
+                            GemmShape<TileM, TileN, kK>, GemmShape<16, TileN, kK>, typename Large::MmaAtomType, 4>,
+      NoCandidate>;
   using SplitK128 = std::conditional_t<
       kWarpgroup,
       SharedK<Tile128, GemmShape<16, 128, kK>, typename Large::MmaAtomType, 4, kernel::SplitKMode::kParallel>,
@@ -283,7 +292,8 @@ struct DefaultGemmCandidates {
       std::conditional_t<kNvidia && !kWarpgroup,
                          DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
                                                Tile128, GemmShape<64, 64, kK>, Atom, 3>,
-                         NoCandidate>>::type;
+                         NoCandidate>,
+      WarpgroupTile<128, 192>, WarpgroupTile<64, 128>>::type;
 };
 
 // DefaultGemm: the default configurations of a GEMM for these types, layouts and architecture,

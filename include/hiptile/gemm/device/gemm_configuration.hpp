@@ -327,8 +327,9 @@ struct GemmConditions {
   // four 16-row warps per 64-row instruction, one stage running while the next computes.
   static constexpr bool kWarpgroupFits =
       !(WarpgroupAtom<MmaAtom> && kGeometry && kWarpgroupOnSm90) ||
-      (kNvidiaCopy && W::kM == 16 && T::kM % 64 == 0 && (W::kN == 64 || W::kN == 128 || W::kN == 256) &&
-       T::kK * int(sizeof(ElementA)) == 128 && T::kK * int(sizeof(ElementB)) == 128 && Stages >= 3);
+      (kNvidiaCopy && W::kM == 16 && T::kM % 64 == 0 &&
+       (W::kN == 64 || W::kN == 128 || W::kN == 192 || W::kN == 256) && T::kK * int(sizeof(ElementA)) == 128 &&
+       T::kK * int(sizeof(ElementB)) == 128 && Stages >= 3);
   // NVIDIA, row-major D: the staged epilogue stores 16-byte runs of the wave tile's rows, every lane
   // one run a pass.
   static constexpr int kStoreVector = 16 / int(sizeof(ElementC));
@@ -477,7 +478,7 @@ struct GemmConfigurationCheck
   static_assert(kWarpgroupFits,
                 "the warpgroup MMA tile does not fit: it needs row-major A and column-major B (K-contiguous), "
                 "WaveShape::kM = 16 (four warps per 64-row instruction), TileShape::kM a multiple of 64, "
-                "WaveShape::kN of 64, 128 or 256, 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit "
+                "WaveShape::kN of 64, 128, 192 or 256, 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit "
                 "types) and Stages >= 3");
   using C::kStagedEpilogueFits;
   static_assert(kStagedEpilogueFits,

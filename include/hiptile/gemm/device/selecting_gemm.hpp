@@ -30,6 +30,7 @@
 #include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/device/shape_heuristic.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/stream.hpp"
@@ -182,8 +183,14 @@ class SelectingGemm {
   }
   template <class G>
   static GemmCandidateShape shape_of() noexcept {
-    return {G::TileShapeType::kM, G::TileShapeType::kN, G::TileShapeType::kK, G::kStreamK, G::kParallelSplitK, false,
-            0};
+    return {G::TileShapeType::kM,
+            G::TileShapeType::kN,
+            G::TileShapeType::kK,
+            G::kStreamK,
+            G::kParallelSplitK,
+            false,
+            0,
+            WarpgroupAtom<typename G::MmaAtomType> && !G::kStreamK && !G::kParallelSplitK};
   }
   template <class G>
   static GemmChoice choice_of() noexcept {

@@ -30,7 +30,7 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   using typename Tile::ElementA;
   using typename Tile::ElementB;
   static_assert(WaveM == Atom::kM, "a warpgroup MMA's wave tile is 16 rows (WaveShape::kM = 16)");
-  static_assert(Atom::template kSupportedN<WaveN>, "a warpgroup MMA's WaveShape::kN must be 64, 128 or 256");
+  static_assert(Atom::template kSupportedN<WaveN>, "a warpgroup MMA's WaveShape::kN must be 64, 128, 192 or 256");
   static_assert(LayoutA::kTileK * sizeof(ElementA) == 128 && LayoutB::kTileK * sizeof(ElementB) == 128,
                 "warpgroup MMA stages have 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit types)");
   static_assert(LayoutA::kTileMN % Atom::kGroupM == 0, "a warpgroup MMA's block tile has whole 64-row groups");
