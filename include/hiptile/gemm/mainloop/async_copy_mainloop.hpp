@@ -27,6 +27,7 @@
 #include "hiptile/arch/async_copy.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/mainloop/async_stage_copies.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
@@ -52,10 +53,8 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
                 "the cp.async mainloop double-buffers fragments across a stage's K-steps: TileShape::kK must hold at "
                 "least two MMA atom K-steps (32 for m16n8k16)");
 
-  struct Params {
-    typename LoaderA::Params a;
-    typename LoaderB::Params b;
-  };
+  using Copies = AsyncStageCopies<LoaderA, LoaderB, Ring, Stages>;
+  using Params = typename Copies::Params;
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
                                                 kernel::KTileShare share, std::byte* lds, int thread) {
@@ -65,20 +64,9 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    // Non-const: a gathering loader may keep where its last tile was (conv/tap_cursor.hpp).
-    LoaderA loader_a(p.a, m0, batch, thread);
-    LoaderB loader_b(p.b, n0, batch, thread);
-    kernel::KTileRange const range = share.of(loader_a.k_tiles());
-    int const k_tiles = range.end - range.begin;
-    auto issue = [&](int tile) {
-      if (tile < k_tiles) {
-        int const stage = tile % Stages;
-        loader_a.copy(Ring::stage_a(lds, stage), range.begin + tile);
-        loader_b.copy(Ring::stage_b(lds, stage), range.begin + tile);
-      }
-      arch::async_copy_commit();
-    };
-    for (int tile = 0; tile < Stages - 1; ++tile) issue(tile);
+    Copies copies(p, m0, n0, batch, share, lds, thread);
+    int const k_tiles = copies.k_tiles();
+    for (int tile = 0; tile < Stages - 1; ++tile) copies.issue(tile);
     arch::async_copy_wait<Stages - 2>();
     barrier();
     typename WaveMma::Fragments fragments[2];
@@ -97,7 +85,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
           WaveMma::load_fragments(fragments[(step + 1) % 2], Ring::stage_a(lds, read_stage),
                                   Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane, (step + 1) % kSteps);
         }
-        if (step == 0) issue(kt + Stages - 1);
+        if (step == 0) copies.issue(kt + Stages - 1);
         WaveMma::multiply(acc, fragments[step % 2]);
       }
       // With an odd number of steps the next stage's first fragments sit in buffer 1.

@@ -26,6 +26,7 @@
 #include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/mainloop/async_stage_copies.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
@@ -46,10 +47,8 @@ struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
   static_assert(Ring::kWavesM % 4 == 0, "warpgroups are four warps along M: TileShape::kM must be a multiple of 64");
   using Accumulators = typename WaveMma::Accumulators;
 
-  struct Params {
-    typename LoaderA::Params a;
-    typename LoaderB::Params b;
-  };
+  using Copies = AsyncStageCopies<LoaderA, LoaderB, Ring, Stages>;
+  using Params = typename Copies::Params;
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
                                                 kernel::KTileShare share, std::byte* lds, int thread) {
@@ -57,25 +56,15 @@ struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    LoaderA loader_a(p.a, m0, batch, thread);
-    LoaderB loader_b(p.b, n0, batch, thread);
-    kernel::KTileRange const range = share.of(loader_a.k_tiles());
-    int const k_tiles = range.end - range.begin;
-    auto issue = [&](int tile) {
-      if (tile < k_tiles) {
-        int const stage = tile % Stages;
-        loader_a.copy(Ring::stage_a(lds, stage), range.begin + tile);
-        loader_b.copy(Ring::stage_b(lds, stage), range.begin + tile);
-      }
-      arch::async_copy_commit();  // an empty group past the end keeps the count
-    };
-    for (int tile = 0; tile < Stages - 2; ++tile) issue(tile);
+    Copies copies(p, m0, n0, batch, share, lds, thread);
+    int const k_tiles = copies.k_tiles();
+    for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
     int stage = 0;
     for (int kt = 0; kt < k_tiles; ++kt) {
       arch::async_copy_wait<Stages - 3>();
       arch::fence_async_shared();
       barrier();
-      issue(kt + Stages - 2);
+      copies.issue(kt + Stages - 2);
       arch::warpgroup_fence();
       if constexpr (WaveMma::kPromotes) {
         Accumulators partial;  // this stage's sum
