@@ -13,10 +13,9 @@
 //
 // 8-bit inputs: Hopper's fp8 wgmma keeps about 14 bits of its sum (DeepSeek-V3 technical report,
 // §3.3.2, "limited accumulation precision in tensor cores"; here it missed an f32 reference by up
-// to 1e-3 relative over K = 130), so kPromotes: each stage's instructions start a fresh partial sum
-// (scale-d 0 on the first) and the mainloop adds it into the f32 accumulators, every 128 K.
-#include <cstdint>
-
+// to 1e-3 relative, already within one instruction's K of 32), so kPromotes: each stage's
+// instructions start a fresh partial sum (scale-d 0 on the first) and the mainloop adds it into
+// the f32 accumulators every 128 K, which keeps the error from growing with K.
 #include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/gemm/wave/wave_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
