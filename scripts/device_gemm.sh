@@ -8,18 +8,8 @@ set -euo pipefail
 export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
 out="${OUT:-/tmp}"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$out/gpu.txt"
-# The correctness suite in 8 processes sharing the GPU (its host references take most of its time).
-shards=8
-for i in $(seq 0 $((shards - 1))); do
-  .device/gemm_nvidia_test "" "$i" "$shards" > "$out/gemm_nvidia_test.$i.txt" 2>&1 &
-done
-wait
-cat "$out"/gemm_nvidia_test.*.txt > "$out/gemm_nvidia_test.txt"
-rm "$out"/gemm_nvidia_test.*.txt
-grep FAILED "$out/gemm_nvidia_test.txt" || true
 status=0
-awk '/ passed, .* failed$/ {p += $1; f += $3} END {print p " passed, " f " failed"; exit f > 0}' \
-  "$out/gemm_nvidia_test.txt" || status=1
+OUT="$out" bash scripts/device_gemm_test.sh || status=1
 .device/gemm_nvidia --benchmark_out="$out/gemm_nvidia.json" --benchmark_out_format=json \
   --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/gemm_nvidia.txt"
 if [ "${GEMM_TORCH:-1}" != 0 ]; then

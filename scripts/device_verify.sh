@@ -9,12 +9,7 @@ export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
 out="${OUT:-/tmp}"
 status=0
 stdbuf -oL .device/conv_nvidia_test > "$out/conv_nvidia_test.txt" 2>&1 || status=1
-for i in $(seq 0 7); do .device/gemm_nvidia_test "" "$i" 8 > "$out/gemm_test.$i.txt" 2>&1 & done
-wait
-cat "$out"/gemm_test.*.txt > "$out/gemm_nvidia_test.txt" && rm "$out"/gemm_test.*.txt
-awk '/ passed, .* failed$/ {p += $1; f += $3} END {print "gemm_nvidia_test: " p " passed, " f " failed"; exit f > 0}' \
-  "$out/gemm_nvidia_test.txt" || status=1
-grep FAILED "$out/gemm_nvidia_test.txt"
+OUT="$out" bash scripts/device_gemm_test.sh || status=1
 echo "conv_nvidia_test: $(tail -1 "$out/conv_nvidia_test.txt")"
 .device/conv_nvidia --benchmark_filter='/fprop/(default|tuned)/' --benchmark_out="$out/conv_nvidia.json" \
   --benchmark_out_format=json > /dev/null 2>&1 || status=1

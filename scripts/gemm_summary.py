@@ -21,8 +21,7 @@ def main():
         ratio_text = f"{ratio:6.3f}" if ratio is not None else "      "
         print(f"{name:72s} {b['real_time']:10.1f} us {b.get('TFLOPS', 0):8.1f} {ratio_text}  {b.get('label', '')}")
     if len(sys.argv) > 2:
-        torch = json.load(open(sys.argv[2]))
-        for row in torch.get("results", torch if isinstance(torch, list) else []):
+        for row in json.load(open(sys.argv[2]))["results"]:
             print("torch", " ".join(f"{k}={v}" for k, v in row.items()))
 
 

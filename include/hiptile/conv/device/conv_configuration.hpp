@@ -24,9 +24,8 @@
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
-#include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
+#include "hiptile/gemm/mainloop/async_mainloop_for.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
-#include "hiptile/gemm/mainloop/warpgroup_mainloop.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 
@@ -148,11 +147,8 @@ struct ConvComponents {
                                                                            WaveMma, Arch::kWaveSize, Stages>> {};
   template <int Unused>
   struct MainloopOf<true, Unused>
-      : std::conditional<gemm::WarpgroupAtom<MmaAtom>,
-                         gemm::mainloop::WarpgroupMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                           Arch::kWaveSize, Stages>,
-                         gemm::mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                           Arch::kWaveSize, Stages>> {};
+      : std::type_identity<gemm::mainloop::AsyncMainloopFor<MmaAtom, LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                            Arch::kWaveSize, Stages>> {};
   using Mainloop = typename MainloopOf<kAsyncCopy>::type;
   using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
                                     epilogue::MatrixOutput<ElementC, layout::RowMajor>>;

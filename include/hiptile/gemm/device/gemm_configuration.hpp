@@ -27,9 +27,8 @@
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
-#include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
+#include "hiptile/gemm/mainloop/async_mainloop_for.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
-#include "hiptile/gemm/mainloop/warpgroup_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
@@ -79,14 +78,10 @@ struct GemmComponents {
   template <bool kAsync, int = 0>
   struct MainloopOf : std::type_identity<mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
                                                                      Arch::kWaveSize, Stages>> {};
-  // cp.async with mma.sync fragments, or with warpgroup MMAs reading the stages themselves.
   template <int Unused>
   struct MainloopOf<true, Unused>
-      : std::conditional<WarpgroupAtom<MmaAtom>,
-                         mainloop::WarpgroupMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Arch::kWaveSize,
-                                                     Stages>,
-                         mainloop::AsyncCopyMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Arch::kWaveSize,
-                                                     Stages>> {};
+      : std::type_identity<mainloop::AsyncMainloopFor<MmaAtom, LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
+                                                      Arch::kWaveSize, Stages>> {};
   using Mainloop = typename MainloopOf<kAsyncCopy>::type;
   using Output = epilogue::MatrixOutput<ElementC, LayoutC>;
 

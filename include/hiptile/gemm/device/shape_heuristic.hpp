@@ -25,10 +25,11 @@
 //                   the last a sixth full; 384 of 128 × 192 fill 3 waves.
 //   3. short K      large's K loop runs at most 16 iterations and another data-parallel
 //                   candidate, not one ranked by rule W, has more slots (more workgroups resident
-//                   per compute unit): the largest such tile. (With warpgroup MMAs the 128 × 256
-//                   tile ran 4096 × 4096 × 512 at 0.87 of cuBLAS, the 64 × 128 one, two per SM, 0.73.) A short loop leaves each workgroup's pipeline fill and
-//                   epilogue a large share of its time; two workgroups on a unit overlap one's
-//                   with the other's loop.
+//                   per compute unit): the largest such tile. A short loop leaves each
+//                   workgroup's pipeline fill and epilogue a large share of its time; two
+//                   workgroups on a unit overlap one's with the other's loop. (With warpgroup
+//                   MMAs the 128 × 256 tile ran 4096 × 4096 × 512 at 0.87 of cuBLAS, the 64 × 128
+//                   one, two per SM, at 0.73: rule W alone weighs those tiles.)
 //   4. last wave    more tiles than slots and the last wave at most half full: the stream-K
 //                   candidate with large's tile (its schedule shares only those tiles).
 //   5. full waves   otherwise large, data-parallel.
@@ -200,12 +201,14 @@ struct ShapeHeuristic {
     };
     if (!c[large].ranked_by_waves) return -1;
     int best = large;
+    std::int64_t const large_work = work(c[large]);
+    std::int64_t best_work = large_work;
     for (int i = 0; i < N; ++i) {
-      if (!c[i].eligible || !c[i].ranked_by_waves || i == best) continue;
-      std::int64_t const w = work(c[i]), b = work(c[best]);
-      if (w < b || (w == b && area(c[i]) > area(c[best]))) best = i;
+      if (!c[i].eligible || !c[i].ranked_by_waves || i == large) continue;
+      std::int64_t const w = work(c[i]);
+      if (w < best_work || (w == best_work && area(c[i]) > area(c[best]))) best = i, best_work = w;
     }
-    return best != large && 10 * work(c[best]) <= 9 * work(c[large]) ? best : -1;
+    return best != large && 10 * best_work <= 9 * large_work ? best : -1;
   }
   static constexpr std::int64_t tiles_of(GemmCoord p, GemmCandidateShape const& c) noexcept {
     return ceil_div<std::int64_t>(p.m, c.tile_m) * ceil_div<std::int64_t>(p.n, c.tile_n);
