@@ -10,6 +10,7 @@
 #include <cuda_runtime.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -54,6 +55,29 @@ using WarpgroupVariant =
 using Wgmma128x128 = WarpgroupVariant<GemmShape<128, 128, 64>, GemmShape<16, 128, 64>, 4>;  // 8 warps
 using Wgmma128x256 = WarpgroupVariant<GemmShape<128, 256, 64>, GemmShape<16, 256, 64>, 4>;  // 8 warps, 192 KB
 using Wgmma256x128 = WarpgroupVariant<GemmShape<256, 128, 64>, GemmShape<16, 128, 64>, 4>;  // 16 warps
+// The same with their K shared: stream-K and parallel split-K (slices: the benchmark's 4th
+// argument), with the stages that fill shared memory: a skinny problem streams its operands from
+// DRAM, whose latency takes more tiles in flight than one that hits in L2.
+template <int TileM, int TileN, gemm::kernel::SplitKMode Mode, int Stages = 4>
+using WarpgroupSharedK =
+    gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
+                       arch::Sm90, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>, arch::WarpgroupMma<half_t>,
+                       epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, Stages, Mode>;
+using StreamKWgmma128x256 = WarpgroupSharedK<128, 256, gemm::kernel::SplitKMode::kStreamK>;
+using StreamKWgmma128x128 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kStreamK>;
+using StreamKWgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kStreamK, 7>;
+using StreamKWgmma64x128 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kStreamK>;
+using StreamKWgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kStreamK, 8>;
+using StreamKWgmma64x256s5 = WarpgroupSharedK<64, 256, gemm::kernel::SplitKMode::kStreamK, 5>;
+using ParallelWgmma128x128 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kParallel>;
+using ParallelWgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kParallel, 7>;
+using ParallelWgmma64x128 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kParallel>;
+using ParallelWgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kParallel, 8>;
+using SerialWgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kSerial, 8>;
+using SerialWgmma64x256s5 = WarpgroupSharedK<64, 256, gemm::kernel::SplitKMode::kSerial, 5>;
+using SerialWgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kSerial, 7>;
+using Wgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kNone, 8>;
+using Wgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kNone, 7>;
 // Stream-K (a grid of the device's SMs sharing the tiles' K iterations): the default's
 // configuration, and the 128 × 128 tile, whose smaller tiles quantise less.
 using StreamK = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
@@ -68,14 +92,16 @@ using StreamK128x128x64 =
 
 // Small M (decode steps): tiles of 64, 32 and 16 rows with stream-K, so a 16-row problem does not
 // compute 128 or 256 rows per tile and its K is shared among the SMs.
-template <int TileM, int WaveM, int WaveN>
+template <int TileM, int WaveM, int WaveN, int Stages = 4>
 using SmallM = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor,
                                   float, arch::Sm90, GemmShape<TileM, 128, 64>, GemmShape<WaveM, WaveN, 64>,
                                   arch::MmaSync16x8x16F16, epilogue::LinearCombination<half_t>,
-                                  gemm::kernel::GroupedTileOrder<8>, 4, gemm::kernel::SplitKMode::kStreamK>;
+                                  gemm::kernel::GroupedTileOrder<8>, Stages, gemm::kernel::SplitKMode::kStreamK>;
 using StreamK64x128 = SmallM<64, 32, 64>;
 using StreamK32x128 = SmallM<32, 32, 32>;
 using StreamK16x128 = SmallM<16, 16, 32>;
+using StreamK32x128s8 = SmallM<32, 32, 32, 8>;
+using StreamK16x128s8 = SmallM<16, 16, 32, 8>;
 
 void check(cudaError_t e, char const* what) {
   if (e != cudaSuccess) {
@@ -144,10 +170,12 @@ void time_gpu(benchmark::State& state, P const& p, Run&& run) {
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
-  double total = 0;
+  double total = 0, host = 0;
   for (auto _ : state) {
     cudaEventRecord(start);
+    auto const enqueue = std::chrono::steady_clock::now();
     for (int r = 0; r < reps; ++r) run();
+    host += std::chrono::duration<double>(std::chrono::steady_clock::now() - enqueue).count() / reps;
     cudaEventRecord(stop);
     check(cudaEventSynchronize(stop), "kernel");
     float ms = 0;
@@ -160,6 +188,8 @@ void time_gpu(benchmark::State& state, P const& p, Run&& run) {
   double const seconds = total / state.iterations();
   state.counters["TFLOPS"] = p.flops() / seconds / 1e12;
   state.counters["reps"] = reps;
+  // The host's time to enqueue one run: where it reaches the GPU time, the launches bound the run.
+  state.counters["host_us"] = host / state.iterations() * 1e6;
   state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.n) + "x" + std::to_string(p.k));
 }
 
@@ -196,6 +226,9 @@ void BM_Hiptile(benchmark::State& state) {
   typename G::Arguments args{{p.m, p.n, p.k}, {p.a, p.ld_ab}, {p.b, p.ld_ab}, {p.d, p.ld_d}, {p.d, p.ld_d}, {1.0f, 0.0f}};
   if constexpr (!kSelecting) {
     if constexpr (G::kStreamK) args.stream_k_workgroups = static_cast<int>(state.range(3));  // 0: the device's
+    if constexpr (G::kSplitK == gemm::kernel::SplitKMode::kSerial || G::kParallelSplitK) {
+      args.split_k_slices = std::max(1, static_cast<int>(state.range(3)));
+    }
   }
   void* workspace = nullptr;
   args.workspace_bytes = G::get_workspace_size(args);
@@ -443,10 +476,11 @@ void BM_CublasStridedBatched(benchmark::State& state) {
   cublasDestroy(handle);
 }
 
+// `fourth`: a stream-K configuration's grid (0: the device's), a split-K one's slices.
 template <class Function>
-void add(char const* name, Function function, int m, int n, int k, int stream_k_workgroups = 0) {
+void add(char const* name, Function function, int m, int n, int k, int fourth = 0) {
   benchmark::RegisterBenchmark(name, function)
-      ->Args({m, n, k, stream_k_workgroups})
+      ->Args({m, n, k, fourth})
       ->UseManualTime()
       ->Iterations(20)
       ->Unit(benchmark::kMicrosecond);
@@ -476,6 +510,27 @@ void add_shapes_from_environment() {
     add("BM_Hiptile<Wgmma128x128>", BM_Hiptile<Wgmma128x128>, m, n, k);
     add("BM_Hiptile<Wgmma128x256>", BM_Hiptile<Wgmma128x256>, m, n, k);
     add("BM_Hiptile<Wgmma256x128>", BM_Hiptile<Wgmma256x128>, m, n, k);
+    add("BM_Hiptile<StreamKWgmma128x256>", BM_Hiptile<StreamKWgmma128x256>, m, n, k);
+    add("BM_Hiptile<StreamKWgmma128x128>", BM_Hiptile<StreamKWgmma128x128>, m, n, k);
+    add("BM_Hiptile<StreamKWgmma128x128s7>", BM_Hiptile<StreamKWgmma128x128s7>, m, n, k);
+    add("BM_Hiptile<StreamKWgmma64x128>", BM_Hiptile<StreamKWgmma64x128>, m, n, k);
+    add("BM_Hiptile<StreamKWgmma64x128s8>", BM_Hiptile<StreamKWgmma64x128s8>, m, n, k);
+    add("BM_Hiptile<StreamKWgmma64x256s5>", BM_Hiptile<StreamKWgmma64x256s5>, m, n, k);
+    add("BM_Hiptile<StreamK32x128s8>", BM_Hiptile<StreamK32x128s8>, m, n, k);
+    add("BM_Hiptile<StreamK16x128s8>", BM_Hiptile<StreamK16x128s8>, m, n, k);
+    add("BM_Hiptile<Wgmma64x128s8>", BM_Hiptile<Wgmma64x128s8>, m, n, k);
+    add("BM_Hiptile<Wgmma128x128s7>", BM_Hiptile<Wgmma128x128s7>, m, n, k);
+    for (int slices : {2, 3, 4}) {
+      add("BM_Hiptile<SerialWgmma64x128s8>", BM_Hiptile<SerialWgmma64x128s8>, m, n, k, slices);
+      add("BM_Hiptile<SerialWgmma64x256s5>", BM_Hiptile<SerialWgmma64x256s5>, m, n, k, slices);
+      add("BM_Hiptile<SerialWgmma128x128s7>", BM_Hiptile<SerialWgmma128x128s7>, m, n, k, slices);
+    }
+    for (int slices : {2, 4, 8}) {
+      add("BM_Hiptile<ParallelWgmma128x128>", BM_Hiptile<ParallelWgmma128x128>, m, n, k, slices);
+      add("BM_Hiptile<ParallelWgmma128x128s7>", BM_Hiptile<ParallelWgmma128x128s7>, m, n, k, slices);
+      add("BM_Hiptile<ParallelWgmma64x128>", BM_Hiptile<ParallelWgmma64x128>, m, n, k, slices);
+      add("BM_Hiptile<ParallelWgmma64x128s8>", BM_Hiptile<ParallelWgmma64x128s8>, m, n, k, slices);
+    }
     p += used;
     if (*p == ',') ++p;
   }

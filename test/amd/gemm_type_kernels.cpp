@@ -51,7 +51,7 @@ static_assert(SmallM32::TileShapeType::kM == 32 && SmallM16::TileShapeType::kM =
 using StreamK128 = SelectingF16::Candidate<1>;
 using ParallelSplitK128 = SelectingF16::Candidate<4>;
 static_assert(StreamK128::kStreamK && StreamK128::TileShapeType::kM == 128 && ParallelSplitK128::kParallelSplitK);
-// The f16 default with serial split-K: the slices of a tile take turns through a semaphore.
+// The f16 default with serial split-K: the slices of a tile hand their sums to its last slice.
 using F16 = Default<half_t, half_t, half_t>;
 using SerialSplitK128 =
     device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, Gfx942, F16::TileShapeType,

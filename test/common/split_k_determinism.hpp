@@ -1,8 +1,8 @@
 #pragma once
 // The split-K property GEMM and convolution share: for each slice count, the output is bitwise the
 // same run after run, serial split-K's with one host thread (the slices of a tile run one after
-// another) and with four (side by side), and serial equals parallel: both add the slices in slice
-// order. `run(mode, slices)` returns an output as a vector of trivially copyable elements, for
+// another) and with four (side by side), and serial equals parallel: both add the slices in one
+// order (the last slice's sum, then the others in slice order). `run(mode, slices)` returns an output as a vector of trivially copyable elements, for
 // mode std::integral_constant<SplitKMode, kSerial or kParallel>.
 #include <catch2/catch.hpp>
 

@@ -190,17 +190,18 @@ void run_default_selection() {
     int candidate;
   };
   // Its candidates on Sm90 for f16 TN (default_gemm.hpp): 0 the 128 × 256 warpgroup-MMA tile,
-  // 1 128 × 128 stream-K, 2 and 3 the 32- and 16-row stream-K tiles, 4 128 × 128 warpgroup-MMA
-  // parallel split-K, 5 and 6 the 128 × 192 and 64 × 128 warpgroup-MMA tiles of rule W (least
-  // quantised work). Rules 3 (short K) and 4 (last wave) have no candidate there.
+  // 1 128 × 128 stream-K, 2 the 64 × 128 warpgroup-MMA tile with 8 stages and serial split-K
+  // (rule S), 3 and 4 the 128 × 192 and 64 × 128 warpgroup-MMA tiles of rule W (least quantised
+  // work). Rules 1 (small M), 3 (short K) and 4 (last wave) have no candidate there.
   Expected const table[] = {
-      {{1, 4096, 1000, 0}, 3},     // M ≤ 16: 16 rows, stream-K
-      {{48, 1000, 3000, 8}, 2},    // M ≤ 128: 32 rows
-      {{1000, 1000, 512, 0}, 6},   // 32 large tiles, under half of 132: 128 64 × 128 tiles in one wave
-      {{256, 256, 8192, 0}, 4},    // 4 tiles of 128²: stream-K would share each 66 ways; split-K, 16 slices
-      {{3000, 1500, 256, 0}, 5},   // 144 large tiles in 2 waves, 192 of 128 × 192 in 2: a quarter less work
-      {{3000, 1500, 1088, 8}, 5},  // the same with K of 17 tiles and padded rows
-      {{1536, 1536, 1040, 0}, 5},  // 72 large tiles in one wave, 96 of 128 × 192 in one
+      {{1, 4096, 1000, 0}, 2},     // M ≤ 128: 32 tiles of 64 × 128, 4 slices
+      {{48, 1000, 3000, 8}, 2},    // 8 tiles, 16 slices
+      {{100, 11008, 512, 0}, 2},   // 172 tiles: one slice (data-parallel)
+      {{1000, 1000, 512, 0}, 4},   // 32 large tiles, under half of 132, but 128 of 64 × 128: one wave, rule W
+      {{256, 256, 8192, 0}, 2},    // 2 large tiles: 8 of 64 × 128, 16 slices
+      {{3000, 1500, 256, 0}, 3},   // 144 large tiles in 2 waves, 192 of 128 × 192 in 2: a quarter less work
+      {{3000, 1500, 1088, 8}, 3},  // the same with K of 17 tiles and padded rows
+      {{1536, 1536, 1040, 0}, 3},  // 72 large tiles in one wave, 96 of 128 × 192 in one
       {{2048, 2048, 256, 0}, 0},   // 128 large tiles in one wave: 128 × 192 would take 2
   };
   for (Expected const& e : table) {
@@ -522,6 +523,12 @@ int main(int argc, char** argv) {
                                           SplitKMode::kParallel>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SerialGemm>("f16 TN -> f16, serial split-K");
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, ParallelGemm>("f16 TN -> f16, parallel split-K");
+  // DefaultGemm's rule-S tile: 64 × 128, one warpgroup, 8 stages, serial split-K.
+  using SlicedGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                        GemmShape<64, 128, 64>, GemmShape<16, 128, 64>, arch::WarpgroupMma<half_t>,
+                                        epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 8,
+                                        SplitKMode::kSerial>;
+  run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SlicedGemm>("f16 TN -> f16, wgmma 64x128, serial split-K");
   // Stream-K on the H100's SMs (queried), then on 7 workgroups so that the small shapes share tiles too.
   using StreamKGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
                                          Base::TileShapeType, Base::WaveShapeType, Base::MmaAtomType,

@@ -1,7 +1,7 @@
 // Convolution configurations beyond the defaults, on the simulator:
 //  - split-K, parallel and serial: every split count gives the reference's answer, the same split
 //    count gives bitwise the same output run after run, and the same in both modes (both add the
-//    slices in slice order); the workspace is checked (null, too small, misaligned, aliased);
+//    slices in one order); the workspace is checked (null, too small, misaligned, aliased);
 //  - the strided-dgrad output mapping with plain division or FastDivmod in its source load and its
 //    store (the four RowDivision combinations) gives the same, right, answer;
 //  - f32 convolutions (f32 MFMA), both iterator families.
@@ -101,16 +101,16 @@ TEST_CASE("conv: split-K workspace and slice checks", "[conv][split_k]") {
   args.split_k_slices = 0;
   CHECK(Conv::can_implement(args) == Status::kErrorInvalidProblem);
 
-  // Serial: a semaphore per tile (padded to 256 bytes) and a tile of fp32 partial sums per tile
-  // (Wgrad of this problem: 24 filters × 9 taps · 16 channels = 1 × 2 tiles of 128 × 128); none
-  // with one slice.
+  // Serial: a flag (padded to 256 bytes) and a tile of fp32 partial sums per slice but the last of
+  // every tile (Wgrad of this problem: 24 filters × 9 taps · 16 channels = 1 × 2 tiles of
+  // 128 × 128); none with one slice.
   using Serial = SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kPrecomputed, SplitKMode::kSerial>;
   Serial::Arguments serial{p, a, b, nullptr, d, {1.0f, 0.0f}};
   CHECK(Serial::get_workspace_size(serial) == 0);
   CHECK(Serial::can_implement(serial) == Status::kSuccess);
   serial.split_k_slices = 3;
   std::size_t const serial_bytes = Serial::get_workspace_size(serial);
-  CHECK(serial_bytes == 256 + std::size_t(2) * 128 * 128 * sizeof(float));
+  CHECK(serial_bytes == 256 + std::size_t(2) * 2 * 128 * 128 * sizeof(float));
   CHECK(Serial::can_implement(serial) == Status::kErrorWorkspaceNull);
   serial.workspace = reinterpret_cast<void*>(std::uintptr_t(1) << 40);
   serial.workspace_bytes = serial_bytes - 1;

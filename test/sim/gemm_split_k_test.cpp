@@ -1,7 +1,7 @@
 // GEMM with split-K, serial and parallel, on the simulator: every split count gives the reference's
 // answer on ragged shapes with the whole epilogue (α, β, bias, activation) for all three layouts of
 // D's operands; results are bitwise the same run to run, with one host thread or several, and the
-// same in both modes (both add the slices in slice order); the workspace is sized and checked.
+// same in both modes (both add the slices in one order); the workspace is sized and checked.
 
 #include "../common/split_k_determinism.hpp"
 #include "gemm_test_support.hpp"
@@ -68,10 +68,11 @@ TEST_CASE("gemm: split-K workspace sizes and checks", "[gemm][split_k]") {
   };
 
   auto serial = args_for(Serial{}, 1);
-  CHECK(Serial::get_workspace_size(serial) == 0);  // one slice: no turns to take
+  CHECK(Serial::get_workspace_size(serial) == 0);  // one slice: nothing to hand on
   serial.split_k_slices = 4;
   std::size_t const serial_bytes = Serial::get_workspace_size(serial);
-  CHECK(serial_bytes == 256 + std::size_t(6) * 128 * 128 * sizeof(float));
+  // 6 tiles × 3 slots (every slice but the last hands its sum over): 18 flags in 256 bytes.
+  CHECK(serial_bytes == 256 + std::size_t(6) * 3 * 128 * 128 * sizeof(float));
   auto parallel = args_for(Parallel{}, 4);
   std::size_t const parallel_bytes = Parallel::get_workspace_size(parallel);
   CHECK(parallel_bytes == std::size_t(4) * 300 * 200 * sizeof(float));

@@ -177,6 +177,38 @@ TEST_CASE("ShapeHeuristic's rules at their edges", "[unit]") {
     unranked[0].ranked_by_waves = false;
     CHECK(ShapeHeuristic::choose({3000, 3000, 3000}, 1, unranked).reason != ChoiceReason::kLeastWork);
   }
+  SECTION("sliced fill: a serial split-K tile for small M and few tiles, slices filling the slots once") {
+    // Sm90's f16 DefaultGemm with 132 SMs: 128 x 256, the mma.sync 128 x 128 stream-K tile, the
+    // 64 x 128 serial split-K tile (one per SM), 128 x 192 and 64 x 128 data-parallel.
+    GemmCandidateShape const w[] = {{128, 256, 64, false, false, true, 132, true},
+                                    {128, 128, 64, true, false, true, 264},
+                                    {64, 128, 64, false, false, true, 132, false, true},
+                                    {128, 192, 64, false, false, true, 132, true},
+                                    {64, 128, 64, false, false, true, 264, true}};
+    auto choose = [&](int m, int n, int k) { return ShapeHeuristic::choose({m, n, k}, 1, w); };
+    // 128 x 4096 x 4096: 64 tiles of 64 x 128 on 132 slots, 2 slices.
+    CHECK(choose(128, 4096, 4096).candidate == 2);
+    CHECK(choose(128, 4096, 4096).reason == ChoiceReason::kSlicedFill);
+    CHECK(choose(128, 4096, 4096).split_k_slices == 2);
+    // 16 x 4096: 32 tiles, 132 / 32 = 4 slices; 64 x 2000: 16 tiles, 8 that fit, at most 4.
+    CHECK(choose(16, 4096, 4096).split_k_slices == 4);
+    CHECK(choose(64, 2000, 6000).split_k_slices == 4);
+    // At most half the K tiles: K = 192 is 3 tiles, one slice.
+    CHECK(choose(16, 4096, 192).split_k_slices == 1);
+    // M ≤ 128 with more tiles than slots: one slice (data-parallel 64 x 128, 8 stages).
+    CHECK(choose(32, 11008, 4096).candidate == 2);
+    CHECK(choose(32, 11008, 4096).split_k_slices == 1);
+    // Few tiles past M = 128: 512 x 512 x 8192 has 8 large tiles, 32 of 64 x 128, 4 slices.
+    CHECK(choose(512, 512, 8192).candidate == 2);
+    CHECK(choose(512, 512, 8192).split_k_slices == 4);
+    // Few large tiles (32 of 132 slots), but 128 of 64 x 128 leave one slice: the next rules
+    // (1000³: rule W's 64 x 128 tile, two per SM).
+    CHECK(choose(1000, 1000, 1000).reason == ChoiceReason::kLeastWork);
+    CHECK(choose(1000, 1000, 1000).candidate == 4);
+    // Neither small M nor few tiles: rule S stays out of the way.
+    CHECK(choose(4096, 4096, 4096).candidate == 0);
+    CHECK(choose(3000, 3000, 3000).candidate == 3);
+  }
   SECTION("no data-parallel candidate, or none at all") {
     c[0].eligible = false;
     CHECK(pick(4096, 4096).candidate == 1);

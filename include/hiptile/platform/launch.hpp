@@ -22,6 +22,9 @@
 #include "hiptile/platform/runtime_api.hpp"
 #include "hiptile/platform/stream.hpp"
 
+#if HIPTILE_BACKEND_NVIDIA
+#include <atomic>
+#endif
 #if HIPTILE_BACKEND_SIM
 #include <cxxabi.h>
 
@@ -76,6 +79,31 @@ __global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock) kernel_entry(type
 }
 #endif
 
+#if HIPTILE_BACKEND_NVIDIA
+// Lets kernel_entry<Kernel> take `bytes` of dynamic shared memory (past 48 KB a kernel must ask):
+// a driver call the first time on each device, then none, since a GEMM of a few microseconds
+// cannot afford one per launch. False when the device refuses.
+template <KernelFunctor Kernel>
+bool allow_dynamic_lds(std::size_t bytes) noexcept {
+  constexpr int kDevicesRemembered = 64;
+  static std::atomic<std::size_t> allowed[kDevicesRemembered] = {};  // per device, bytes already allowed
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess) return false;
+  bool const remembered = device >= 0 && device < kDevicesRemembered;
+  if (remembered && allowed[device].load(std::memory_order_relaxed) >= bytes) return true;
+  if (cudaFuncSetAttribute(kernel_entry<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                           static_cast<int>(bytes)) != cudaSuccess) {
+    return false;
+  }
+  if (remembered) {
+    std::size_t previous = allowed[device].load(std::memory_order_relaxed);
+    while (previous < bytes && !allowed[device].compare_exchange_weak(previous, bytes)) {
+    }
+  }
+  return true;
+}
+#endif
+
 // The kernel's readable name, for the simulator's error messages.
 template <class Kernel>
 std::string kernel_name() {
@@ -103,11 +131,7 @@ Status launch(LaunchConfig const& config, typename Kernel::Params const& params)
   hipLaunchKernelGGL(kernel_entry<Kernel>, grid, block, config.lds_bytes, config.stream, params);
   return hipGetLastError() == hipSuccess ? Status::kSuccess : Status::kErrorLaunchFailed;
 #elif HIPTILE_BACKEND_NVIDIA
-  if (config.lds_bytes > 48 * 1024 &&
-      cudaFuncSetAttribute(kernel_entry<Kernel>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                           static_cast<int>(config.lds_bytes)) != cudaSuccess) {
-    return Status::kErrorLdsOverflow;
-  }
+  if (config.lds_bytes > 48 * 1024 && !allow_dynamic_lds<Kernel>(config.lds_bytes)) return Status::kErrorLdsOverflow;
   dim3 const grid(config.grid.x, config.grid.y, config.grid.z);
   dim3 const block(config.block.x, config.block.y, config.block.z);
   kernel_entry<Kernel><<<grid, block, config.lds_bytes, config.stream>>>(params);

@@ -243,10 +243,18 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 //   5  128×128 with parallel split-K (NVIDIA; on gfx9 the default tile)  (rule 2: a long K)
 //   6  128×128 data-parallel, two per SM (NVIDIA only; gfx9's default is that tile)  (rule 3: short K)
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
-// 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles. Where the default
-// takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/fp8), candidates 1 and 6 are dropped, 5 takes
-// them too (eight 16×128 warps, 4 stages), and for f16/bf16 two more data-parallel tiles of them
-// follow, 128×192 and 64×128 (rule W); the others keep mma.sync (below).
+// 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles.
+//
+// Where the default takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/fp8), 1 and 6 are dropped:
+// the default's stream-K ran 3000³ no faster than rule W's 128×192 tile (145.7 against 149.8 µs),
+// and the two-per-SM tile took 46 µs on 4096 × 4096 × 512, where the default took 37. For fp8, 5
+// takes warpgroup MMAs too (eight 16×128 warps, 4 stages). For f16/bf16 the list is
+//   0  128×256, warpgroup MMAs
+//   1  128×128 with stream-K, mma.sync                   (rule 2: few tiles)
+//   2  64×128, warpgroup MMAs, 8 stages, serial split-K  (rule S: small M, few tiles)
+//   3  128×192, warpgroup MMAs                           (rule W: least quantised work)
+//   4  64×128, warpgroup MMAs, 4 stages (two per SM)     (rule W)
+// — rule S takes every M ≤ 128, so the small-M stream-K tiles are not compiled.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp>
 struct DefaultGemmCandidates {
@@ -254,14 +262,8 @@ struct DefaultGemmCandidates {
   static constexpr bool kNvidia = kNvidiaArch<Arch>;
   using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
-  // With warpgroup MMAs (kWarpgroupDefault), only the parallel split-K candidate takes them too: the
-  // stream-K kernel spilled with their accumulators (2 KB a thread for 128 × 256, 448 bytes for
-  // 128 × 128, ptxas), and 128 × 128 needs 146 registers a thread, one workgroup per SM, so it
-  // offers rule 3 no more slots than the default. The default's stream-K and two-per-SM candidates
-  // are dropped (the default data-parallel ran 3000³ at 158 µs where stream-K spilled to 226, and
-  // 4096 × 4096 × 512 at 37 µs, where mma.sync's two-per-SM tile took 46); the few-tiles stream-K
-  // candidate keeps mma.sync.
   static constexpr bool kWarpgroup = kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>;
+  static constexpr bool kWarpgroup16 = kWarpgroup && sizeof(ElementA) == 2;
   template <class TileShape, class WaveShape, class MmaAtom, int Stages,
             kernel::SplitKMode Mode = kernel::SplitKMode::kStreamK>
   using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
@@ -271,24 +273,35 @@ struct DefaultGemmCandidates {
   // accumulator set): 128 × 192 (eight 16 × 192 warps) and 64 × 128 (one warpgroup, two per SM).
   template <int TileM, int TileN>
   using WarpgroupTile = std::conditional_t<
-      kWarpgroup && sizeof(ElementA) == 2,
+      kWarpgroup16,
       DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
                             GemmShape<TileM, TileN, kK>, GemmShape<16, TileN, kK>, typename Large::MmaAtomType, 4>,
       NoCandidate>;
-  using SplitK128 = std::conditional_t<
-      kWarpgroup,
-      SharedK<Tile128, GemmShape<16, 128, kK>, typename Large::MmaAtomType, 4, kernel::SplitKMode::kParallel>,
-      SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
-              kernel::SplitKMode::kParallel>>;
+  // Small M and few tiles with 16-bit warpgroup MMAs (rule S): 64 × 128, one warpgroup, 8 stages
+  // (192 KB: one per SM), K split into the slices that fill the device. On the H100 8 stages took
+  // 20–26% less time than 4 on M ≤ 128, and with two slices the tile ran 128 × 4096 × 4096 in
+  // 16.8 µs, where the 32 × 128 mma.sync stream-K tile took 26.7 (docs/performance.md, "Small M and
+  // few tiles with warpgroup MMAs").
+  using SplitKTile = std::conditional_t<
+      kWarpgroup16,
+      SharedK<GemmShape<64, 128, kK>, GemmShape<16, 128, kK>, typename Large::MmaAtomType, 8,
+              kernel::SplitKMode::kSerial>,
+      std::conditional_t<
+          kWarpgroup,
+          SharedK<Tile128, GemmShape<16, 128, kK>, typename Large::MmaAtomType, 4, kernel::SplitKMode::kParallel>,
+          SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
+                  kernel::SplitKMode::kParallel>>>;
+  template <class Candidate>
+  using UnlessWarpgroup16 = std::conditional_t<kWarpgroup16, NoCandidate, Candidate>;
   using type = typename SelectingGemmOfCandidates<
       SelectingGemm<Large>,
       std::conditional_t<kWarpgroup, NoCandidate,
                          SharedK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>>,
       std::conditional_t<kNvidia, SharedK<Tile128, GemmShape<64, 64, kK>, Atom, 3>, NoCandidate>,
-      SharedK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>,
-      SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
-              typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>,
-      SplitK128,
+      UnlessWarpgroup16<SharedK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>>,
+      UnlessWarpgroup16<SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
+                                typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>>,
+      SplitKTile,
       std::conditional_t<kNvidia && !kWarpgroup,
                          DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
                                                Tile128, GemmShape<64, 64, kK>, Atom, 3>,

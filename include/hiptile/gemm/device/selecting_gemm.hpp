@@ -15,8 +15,9 @@
 // get_workspace_size(args) is the chosen configuration's, and can_implement(args) its verdict, the
 // workspace included. When no candidate takes the problem, can_implement returns the first
 // candidate's Status. split_k_slices > 1 or stream_k_* settings are the candidates' own rules:
-// only those that take them are eligible. A parallel split-K candidate chosen by the heuristic runs
-// with the slices it chose (choice().split_k_slices), whatever split_k_slices (1) said.
+// only those that take them are eligible. A split-K candidate chosen by the heuristic (rule 2's
+// parallel, rule S's serial) runs with the slices it chose (choice().split_k_slices), whatever
+// split_k_slices (1) said.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -43,7 +44,7 @@ struct GemmChoice {
   ChoiceReason reason = ChoiceReason::kNone;
   int tile_m = 0, tile_n = 0, tile_k = 0, stages = 0;
   kernel::SplitKMode schedule = kernel::SplitKMode::kNone;
-  int split_k_slices = 1;       // the K slices it runs with (parallel split-K: the heuristic's, or the arguments')
+  int split_k_slices = 1;       // the K slices it runs with (split-K: the heuristic's, or the arguments')
   int threads = 0;              // per workgroup
   std::size_t lds_bytes = 0;    // dynamic LDS per workgroup
   std::int64_t large_tiles = 0, large_slots = 0;  // what rules 2–5 compared (0 for rule 1)
@@ -190,7 +191,8 @@ class SelectingGemm {
             G::kParallelSplitK,
             false,
             0,
-            WarpgroupAtom<typename G::MmaAtomType> && !G::kStreamK && !G::kParallelSplitK};
+            WarpgroupAtom<typename G::MmaAtomType> && G::kSplitK == kernel::SplitKMode::kNone,
+            G::kSplitK == kernel::SplitKMode::kSerial};
   }
   template <class G>
   static GemmChoice choice_of() noexcept {

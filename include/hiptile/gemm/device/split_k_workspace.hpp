@@ -4,8 +4,9 @@
 // what the kernel gets from it, and the zeroing a launch with flags needs first.
 //
 //   kParallel  batches · slices fp32 partial matrices of M × N, batch b, slice s at (b · slices + s) · M · N
-//   kSerial    PartialTiles with a slot per output tile of every batch: the int flags (padded to
-//              256 bytes), then the slots' partial sums (kTileBytes each); none with one slice
+//   kSerial    PartialTiles with a slot per slice but the last of every output tile of every batch:
+//              the int flags (padded to 256 bytes), then the slots' partial sums (kTileBytes each);
+//              none with one slice
 //   kStreamK   PartialTiles with a slot per stream-K unit; none when no tile is shared
 //   kNone      none
 #include <cstddef>
@@ -42,7 +43,7 @@ struct SplitKWorkspace {
 
   // PartialTiles slots the launch needs.
   static std::int64_t slots(int slices, Extents const& e) noexcept {
-    if (kSerial && slices > 1) return e.tiles * e.batches;
+    if (kSerial && slices > 1) return e.tiles * e.batches * (slices - 1);
     if (kStreamK) return e.stream_k_units;
     return 0;
   }

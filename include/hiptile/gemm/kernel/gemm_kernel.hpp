@@ -5,7 +5,8 @@
 // row classes — and hands its index (block y) to the loaders and the output mapping. With split-K
 // (split_k.hpp) grid z is the K slice. Parallel: the epilogue writes the slice's partial sums to
 // batch · slices + slice of its output (a workspace) for SplitKReduction to finish. Serial: the
-// slices of a tile take turns through SerialSplitK, and only the last runs the epilogue. Stream-K
+// slices of a tile hand their sums to its last slice through SerialSplitK, which alone runs the
+// epilogue. Stream-K
 // (stream_k.hpp, one sub-problem): the first workgroups run whole tiles, the rest run their pieces
 // of the shared tiles, handing partial sums to each tile's owner. LDS comes from the launch's
 // dynamic LDS: the mainloop's stages, reused by the epilogue (kLdsBytesPerWave for each wave) once
@@ -61,7 +62,7 @@ struct GemmKernel {
     TileCoord const tile = multiply_tile(acc, p, id, batch, {slice, slices}, lds, thread);
     if constexpr (kSplitK == SplitKMode::kSerial) {
       std::int64_t const tile_index = std::int64_t(batch) * grid_dim_x() + id;
-      if (!SerialSplitK::take_turn(acc, p.partials, tile_index, slice, slices, thread)) return;
+      if (!SerialSplitK::finish_slice(acc, p.partials, tile_index, slice, slices, thread)) return;
     }
     finish_tile(acc, p, tile, kSplitK == SplitKMode::kParallel ? batch * slices + slice : batch, lds, thread);
   }

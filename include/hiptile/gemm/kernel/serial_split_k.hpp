@@ -1,11 +1,17 @@
 #pragma once
-// Serial split-K (split_k.hpp): the K slices of one output tile take turns, in slice order,
-// through the tile's slot of PartialTiles, whose flag counts the slices done. Slice 0 stores its
-// accumulators to the slot; each later slice waits for its turn, adds the slot into its own
-// accumulators and stores them back, except the last, which goes on to the epilogue with the whole
-// sum. Every run adds in the same order, ((s0 + s1) + s2) + …, so the result is bitwise
-// reproducible, and it is the sum parallel split-K's reduction forms. Slices wait only for lower
-// slices, which are lower grid z and so dispatched first (device_flag.hpp).
+// Serial split-K (split_k.hpp): the K slices of one output tile finish in one kernel, through
+// PartialTiles. Every slice but the last stores its accumulators to its own slot of the tile and
+// raises the slot's flag; the last slice waits for those flags, adds the slots to its accumulators
+// in slice order and runs the epilogue. Every run adds ((s_last + s0) + s1) + …, the order
+// parallel split-K's reduction adds in, so the result is bitwise reproducible and the same in both
+// modes; adding into the accumulators takes no second set of registers. The gathering slice waits
+// only for lower slices, which are lower grid z and so dispatched first (device_flag.hpp).
+//
+// The slices used to take turns, each adding the tile's running sum and storing it back for the
+// next; the last slice then waited for S − 1 turns one after another. On the H100 with every slice
+// resident, a tile of 4 slices spent three times one turn (~2 µs each) on them
+// (docs/performance.md, "Small M and few tiles"); gathered, it waits once and loads the S − 1 slots
+// side by side, for S − 1 tiles of workspace instead of one.
 #include <cstdint>
 
 #include "hiptile/gemm/kernel/partial_tiles.hpp"
@@ -17,19 +23,24 @@ template <class Accumulators, int Threads>
 struct SerialSplitK {
   using Partials = PartialTiles<Accumulators, Threads>;
 
-  // Adds the earlier slices' sum into `acc` and, unless this is the last slice, hands the total on
-  // to the next. True when this workgroup holds the tile's whole sum and must run the epilogue.
-  // Every thread of the workgroup calls it (it has barriers).
-  HIPTILE_DEVICE HIPTILE_INLINE static bool take_turn(Accumulators& acc, typename Partials::Params const& p,
-                                                      std::int64_t tile, int slice, int slices, int thread) {
+  // Hands this slice's sum to the tile's last slice or, in the last slice, adds the others' into
+  // `acc`. True when this workgroup holds the tile's whole sum and must run the epilogue. Every
+  // thread of the workgroup calls it (it has barriers).
+  HIPTILE_DEVICE HIPTILE_INLINE static bool finish_slice(Accumulators& acc, typename Partials::Params const& p,
+                                                         std::int64_t tile, int slice, int slices, int thread) {
     if (slices == 1) return true;
-    if (slice > 0) {
-      Partials::await(p, tile, slice, thread);
-      Partials::add(acc, p, tile, thread);
+    std::int64_t const first = tile * (slices - 1);  // the tile's slots, one per slice but the last
+    // (The last slice's branch first: written the other way round, the gfx942 kernel took 152
+    // VGPRs instead of 122, one workgroup per SIMD fewer.)
+    if (slice == slices - 1) {
+      for (int s = 0; s < slices - 1; ++s) {
+        Partials::await(p, first + s, 1, thread);
+        Partials::add(acc, p, first + s, thread);
+      }
+      return true;
     }
-    if (slice == slices - 1) return true;
-    Partials::store(acc, p, tile, thread);
-    Partials::publish(p, tile, slice + 1, thread);
+    Partials::store(acc, p, first + slice, thread);
+    Partials::publish(p, first + slice, 1, thread);
     return false;
   }
 };

@@ -1,14 +1,15 @@
 #pragma once
 // Split-K: the K loop of every output tile divided among `slices` workgroups (grid z), so a problem
 // with few tiles and a long K — a convolution's weight gradient, whose K is every output pixel —
-// still fills the device. Two ways to add the slices up, both in slice order, so the result does
-// not depend on which slice finished first and is the same bitwise in both:
+// still fills the device. Two ways to add the slices up, both in one order (the last slice's sum,
+// then the others in slice order), so the result does not depend on which slice finished first
+// and is the same bitwise in both:
 //   kParallel: each slice writes its partial sums (fp32) to a workspace, and SplitKReduction
 //              (split_k_reduction.hpp) adds them and applies the epilogue: a second kernel, and
 //              slices · M · N floats of workspace;
-//   kSerial:   the slices of a tile take turns through a semaphore, each adding its sum to the
-//              tile's partial sums, and the last applies the epilogue (serial_split_k.hpp): one
-//              kernel and one tile of floats per output tile, but the turns wait for each other.
+//   kSerial:   every slice of a tile but the last stores its sum and raises a flag; the last
+//              waits for them, adds them and applies the epilogue (serial_split_k.hpp): one kernel
+//              and slices − 1 tiles of floats per output tile, but the last slice waits for all.
 #include <cstdint>
 
 #include "hiptile/platform/qualifiers.hpp"

@@ -1,7 +1,9 @@
 #pragma once
 // SplitKReduction: the second kernel of parallel split-K (split_k.hpp). For every element (m, n)
-// of every batch it adds the slices' fp32 partial sums in slice order — the same order every run,
-// so the result is bitwise reproducible — and applies the epilogue as the GEMM's own would:
+// of every batch it adds the slices' fp32 partial sums in one order, the last slice's and then the
+// others in slice order — the order serial split-K's last slice adds them in (serial_split_k.hpp),
+// so the result is bitwise reproducible and the same in both modes — and applies the epilogue as
+// the GEMM's own would:
 // D = op(sum, C, bias) through the output mapping, for the elements that exist (op(sum ·
 // row_scale[m] · column_scale[n], C, bias) with scales).
 //
@@ -25,8 +27,8 @@ struct SplitKReduction {
   static_assert(Threads % kWaveSize == 0, "the reduction's workgroups must be whole waves");
   using ElementC = typename Output::Element;
   static constexpr int kMaxThreadsPerBlock = Threads;
-  // One element per thread, its slices read kSliceBatch at a time before they are added (in slice
-  // order): the loads of a batch are in flight together. Four elements per thread, summed one after
+  // One element per thread, its slices read kSliceBatch at a time before they are added (in the
+  // order above): the loads of a batch are in flight together. Four elements per thread, summed one after
   // another, left a 53-slice Wgrad reduction latency-bound on a quarter of the H100's SMs
   // (docs/performance.md).
   static constexpr int kElementsPerBlock = Threads;
@@ -62,16 +64,17 @@ struct SplitKReduction {
     std::int64_t const e = std::int64_t(block_idx_x()) * kElementsPerBlock + thread_idx_x();
     if (e < elements) {
       float const* const element = partials + e;
-      float sum = 0.0f;
+      int const last = p.slices - 1;
+      float sum = arch::global_load(element + last * elements);
       int s = 0;
-      for (; s + kSliceBatch <= p.slices; s += kSliceBatch) {
+      for (; s + kSliceBatch <= last; s += kSliceBatch) {
         float v[kSliceBatch];
         HIPTILE_UNROLL
         for (int j = 0; j < kSliceBatch; ++j) v[j] = arch::global_load(element + (s + j) * elements);
         HIPTILE_UNROLL
         for (int j = 0; j < kSliceBatch; ++j) sum += v[j];
       }
-      for (; s < p.slices; ++s) sum += arch::global_load(element + s * elements);
+      for (; s < last; ++s) sum += arch::global_load(element + s * elements);
       // (m, n) of e: 32-bit division where the matrix allows it (a 64-bit one is several times longer).
       bool const narrow = elements <= std::int64_t(UINT32_MAX);
       int const m = narrow ? int(std::uint32_t(e) / std::uint32_t(p.extent_n)) : int(e / p.extent_n);
