@@ -208,6 +208,14 @@ TEST_CASE("ShapeHeuristic's rules at their edges", "[unit]") {
     // Neither small M nor few tiles: rule S stays out of the way.
     CHECK(choose(4096, 4096, 4096).candidate == 0);
     CHECK(choose(3000, 3000, 3000).candidate == 3);
+    // Only the split-K tile eligible (the arguments asked for slices): theirs stand.
+    GemmCandidateShape only_split[] = {w[0], w[1], w[2], w[3], w[4]};
+    for (auto& x : only_split) x.eligible = false;
+    only_split[2].eligible = true;
+    ShapeChoice const forced = ShapeHeuristic::choose({16, 4096, 4096}, 1, only_split);
+    CHECK(forced.candidate == 2);
+    CHECK(forced.reason == ChoiceReason::kOnlyEligible);
+    CHECK(forced.split_k_slices == 0);
   }
   SECTION("no data-parallel candidate, or none at all") {
     c[0].eligible = false;

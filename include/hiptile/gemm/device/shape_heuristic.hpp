@@ -128,19 +128,19 @@ struct ShapeHeuristic {
         large = i;
       }
     }
-    // S. sliced fill
-    for (int i = 0; i < N; ++i) {
+    // S. sliced fill (not when only split-K candidates take the problem: the arguments' own
+    // slices then stand)
+    for (int i = 0; i < N && large >= 0; ++i) {
       if (!c[i].eligible || !c[i].serial_split_k) continue;
       bool const small_m = problem.m <= kSmallMLimit;
-      bool const few_tiles = large >= 0 && 2 * tiles_of(problem, c[large]) * batch_count < c[large].slots;
+      bool const few_tiles = 2 * tiles_of(problem, c[large]) * batch_count < c[large].slots;
       if (!small_m && !few_tiles) continue;
       std::int64_t const tiles = tiles_of(problem, c[i]) * batch_count;
       std::int64_t const k_tiles = ceil_div<std::int64_t>(problem.k, c[i].tile_k);
       std::int64_t const slices =
           std::max<std::int64_t>(1, std::min<std::int64_t>({c[i].slots / tiles, kMaxSerialSlices, k_tiles / 2}));
       if (slices >= 2 || small_m) {
-        return {i, ChoiceReason::kSlicedFill, int(slices), large >= 0 ? tiles_of(problem, c[large]) * batch_count : 0,
-                large >= 0 ? c[large].slots : 0};
+        return {i, ChoiceReason::kSlicedFill, int(slices), tiles_of(problem, c[large]) * batch_count, c[large].slots};
       }
     }
     // 1. small M
