@@ -46,38 +46,34 @@ using Tile256x128x32 = Variant<GemmShape<256, 128, 32>, GemmShape<64, 64, 32>, 4
 using Tile192x128x64 = Variant<GemmShape<192, 128, 64>, GemmShape<48, 64, 64>, 4>;  // 8 warps, 4 stages
 // Half the 128 x 128 tile: 1000 x 1000 makes 128 of them, about one per SM.
 using Tile128x64x64 = Variant<GemmShape<128, 64, 64>, GemmShape<64, 32, 64>, 4>;    // 4 warps, 4 stages
-// Warpgroup MMAs (wgmma, sm_90a): warps of 16 rows, four to a 64-row instruction.
-template <class Tile, class Wave, int Stages>
-using WarpgroupVariant =
-    gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
-                       arch::Sm90, Tile, Wave, arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>,
-                       gemm::kernel::GroupedTileOrder<8>, Stages>;
-using Wgmma128x128 = WarpgroupVariant<GemmShape<128, 128, 64>, GemmShape<16, 128, 64>, 4>;  // 8 warps
-using Wgmma128x256 = WarpgroupVariant<GemmShape<128, 256, 64>, GemmShape<16, 256, 64>, 4>;  // 8 warps, 192 KB
-using Wgmma256x128 = WarpgroupVariant<GemmShape<256, 128, 64>, GemmShape<16, 128, 64>, 4>;  // 16 warps
-// The same with their K shared: stream-K and parallel split-K (slices: the benchmark's 4th
-// argument), with the stages that fill shared memory: a skinny problem streams its operands from
-// DRAM, whose latency takes more tiles in flight than one that hits in L2.
-template <int TileM, int TileN, gemm::kernel::SplitKMode Mode, int Stages = 4>
-using WarpgroupSharedK =
+// Warpgroup MMAs (wgmma, sm_90a): TileM × TileN tiles of 16 × TileN warps, four to a 64-row
+// instruction; data-parallel, or with their K shared (stream-K, serial or parallel split-K: slices
+// are the benchmark's 4th argument), with 4 stages or as many as fill shared memory: a skinny
+// problem streams its operands from DRAM, whose latency takes more tiles in flight than one that
+// hits in L2.
+template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
+using WarpgroupTile =
     gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,
                        arch::Sm90, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>, arch::WarpgroupMma<half_t>,
                        epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, Stages, Mode>;
-using StreamKWgmma128x256 = WarpgroupSharedK<128, 256, gemm::kernel::SplitKMode::kStreamK>;
-using StreamKWgmma128x128 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kStreamK>;
-using StreamKWgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kStreamK, 7>;
-using StreamKWgmma64x128 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kStreamK>;
-using StreamKWgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kStreamK, 8>;
-using StreamKWgmma64x256s5 = WarpgroupSharedK<64, 256, gemm::kernel::SplitKMode::kStreamK, 5>;
-using ParallelWgmma128x128 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kParallel>;
-using ParallelWgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kParallel, 7>;
-using ParallelWgmma64x128 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kParallel>;
-using ParallelWgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kParallel, 8>;
-using SerialWgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kSerial, 8>;
-using SerialWgmma64x256s5 = WarpgroupSharedK<64, 256, gemm::kernel::SplitKMode::kSerial, 5>;
-using SerialWgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kSerial, 7>;
-using Wgmma64x128s8 = WarpgroupSharedK<64, 128, gemm::kernel::SplitKMode::kNone, 8>;
-using Wgmma128x128s7 = WarpgroupSharedK<128, 128, gemm::kernel::SplitKMode::kNone, 7>;
+using Wgmma128x128 = WarpgroupTile<128, 128>;  // 8 warps
+using Wgmma128x256 = WarpgroupTile<128, 256>;  // 8 warps, 192 KB
+using Wgmma256x128 = WarpgroupTile<256, 128>;  // 16 warps
+using StreamKWgmma128x256 = WarpgroupTile<128, 256, gemm::kernel::SplitKMode::kStreamK>;
+using StreamKWgmma128x128 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kStreamK>;
+using StreamKWgmma128x128s7 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kStreamK, 7>;
+using StreamKWgmma64x128 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kStreamK>;
+using StreamKWgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kStreamK, 8>;
+using StreamKWgmma64x256s5 = WarpgroupTile<64, 256, gemm::kernel::SplitKMode::kStreamK, 5>;
+using ParallelWgmma128x128 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kParallel>;
+using ParallelWgmma128x128s7 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kParallel, 7>;
+using ParallelWgmma64x128 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kParallel>;
+using ParallelWgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kParallel, 8>;
+using SerialWgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kSerial, 8>;
+using SerialWgmma64x256s5 = WarpgroupTile<64, 256, gemm::kernel::SplitKMode::kSerial, 5>;
+using SerialWgmma128x128s7 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kSerial, 7>;
+using Wgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kNone, 8>;
+using Wgmma128x128s7 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kNone, 7>;
 // Stream-K (a grid of the device's SMs sharing the tiles' K iterations): the default's
 // configuration, and the 128 × 128 tile, whose smaller tiles quantise less.
 using StreamK = gemm::device::Gemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t, layout::RowMajor, float,

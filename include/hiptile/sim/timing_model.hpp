@@ -127,11 +127,11 @@ inline Prediction predicted_time(KernelTiming const& k, TimingRun const& run, Ti
   auto line = [&](std::int64_t g) { return detail::line(k, g, latency); };
   // A fp32 partial tile through the CU's port, shared by its g workgroups: {store, add}.
   struct Fixup {
-    double transfer, store, add;
+    double store, add;
   };
   auto fixup = [&](std::int64_t g) {
     double const transfer = double(k.tile_m) * k.tile_n * 4 * double(g) / device.vmem_bytes_per_cycle;
-    return Fixup{transfer, transfer + device.store_latency, transfer + 2 * device.l2_latency};
+    return Fixup{transfer + device.store_latency, transfer + 2 * device.l2_latency};
   };
   Span spans[2];
   int count = 0;
@@ -184,9 +184,9 @@ inline Prediction predicted_time(KernelTiming const& k, TimingRun const& run, Ti
     quantisation = double(launched) / (double(grid_waves) * slots);
     if (k.schedule == KernelSchedule::kSerialSplitK && slices > 1) {
       // The last wave's tiles end in their slices' hand-over (docs/timing_model.md, "Schedules"):
-      // a store, then the last slice's add of the S − 1 slots, read side by side.
+      // a store, then the last slice's adds of the S − 1 slots, one after another.
       Fixup const f = fixup((launched - (grid_waves - 1) * slots + cus - 1) / cus);
-      spans[count - 1].cycles += f.store + f.add + double(slices - 2) * f.transfer;
+      spans[count - 1].cycles += f.store + double(slices - 1) * f.add;
     }
     if (k.schedule == KernelSchedule::kParallelSplitK) {
       double const reduction_bytes = double(m * n) * (double(k.output_bytes) * slices + k.d_bytes);

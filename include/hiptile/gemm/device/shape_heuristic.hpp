@@ -128,23 +128,22 @@ struct ShapeHeuristic {
         large = i;
       }
     }
+    std::int64_t const tiles = large >= 0 ? tiles_of(problem, c[large]) * batch_count : 0;
+    std::int64_t const slots = large >= 0 && c[large].slots > 0 ? c[large].slots : 1;
+    bool const small_m = problem.m <= kSmallMLimit;
+    bool const few_tiles = large >= 0 && 2 * tiles < slots;
     // S. sliced fill (not when only split-K candidates take the problem: the arguments' own
     // slices then stand)
-    for (int i = 0; i < N && large >= 0; ++i) {
+    for (int i = 0; i < N && large >= 0 && (small_m || few_tiles); ++i) {
       if (!c[i].eligible || !c[i].serial_split_k) continue;
-      bool const small_m = problem.m <= kSmallMLimit;
-      bool const few_tiles = 2 * tiles_of(problem, c[large]) * batch_count < c[large].slots;
-      if (!small_m && !few_tiles) continue;
-      std::int64_t const tiles = tiles_of(problem, c[i]) * batch_count;
+      std::int64_t const its_tiles = tiles_of(problem, c[i]) * batch_count;
       std::int64_t const k_tiles = ceil_div<std::int64_t>(problem.k, c[i].tile_k);
       std::int64_t const slices =
-          std::max<std::int64_t>(1, std::min<std::int64_t>({c[i].slots / tiles, kMaxSerialSlices, k_tiles / 2}));
-      if (slices >= 2 || small_m) {
-        return {i, ChoiceReason::kSlicedFill, int(slices), tiles_of(problem, c[large]) * batch_count, c[large].slots};
-      }
+          std::max<std::int64_t>(1, std::min<std::int64_t>({c[i].slots / its_tiles, kMaxSerialSlices, k_tiles / 2}));
+      if (slices >= 2 || small_m) return {i, ChoiceReason::kSlicedFill, int(slices), tiles, slots};
     }
     // 1. small M
-    if (problem.m <= kSmallMLimit) {
+    if (small_m) {
       int const cover = problem.m < kSmallMCoverRows ? problem.m : kSmallMCoverRows;
       int best = -1;
       for (int i = 0; i < N; ++i) {
@@ -166,11 +165,9 @@ struct ShapeHeuristic {
       }
       return choice;
     }
-    std::int64_t const tiles = tiles_of(problem, c[large]) * batch_count;
-    std::int64_t const slots = c[large].slots > 0 ? c[large].slots : 1;
     choice = {large, ChoiceReason::kFullWaves, 0, tiles, slots};
     // 2. few tiles
-    if (2 * tiles < slots) {
+    if (few_tiles) {
       int best = -1;
       for (int i = 0; i < N; ++i) {
         if (c[i].eligible && c[i].stream_k && c[i].tile_m >= kSmallTileRows && (best < 0 || area(c[i]) < area(c[best]))) {

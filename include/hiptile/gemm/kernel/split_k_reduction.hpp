@@ -28,8 +28,8 @@ struct SplitKReduction {
   using ElementC = typename Output::Element;
   static constexpr int kMaxThreadsPerBlock = Threads;
   // One element per thread, its slices read kSliceBatch at a time before they are added (in the
-  // order above): the loads of a batch are in flight together. Four elements per thread, summed one after
-  // another, left a 53-slice Wgrad reduction latency-bound on a quarter of the H100's SMs
+  // order above): the loads of a batch are in flight together. Four elements per thread, summed one
+  // after another, left a 53-slice Wgrad reduction latency-bound on a quarter of the H100's SMs
   // (docs/performance.md).
   static constexpr int kElementsPerBlock = Threads;
   static constexpr int kSliceBatch = 8;
