@@ -11,7 +11,7 @@ out="${OUT:-/tmp}"
 rounds="$1"
 shift
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$out/gpu.txt"
-.device/gemm_nvidia_test > "$out/gemm_nvidia_test.txt" 2>&1 && echo "correctness: $(tail -2 "$out/gemm_nvidia_test.txt" | tr '\n' ' ')"
+OUT="$out" bash scripts/device_gemm_test.sh || true  # (the benchmarks run either way)
 for round in $(seq 1 "$rounds"); do
   for build in before after; do
     binary=.device/gemm_nvidia

@@ -74,7 +74,8 @@ constexpr bool grid_fits(Dim3 grid, Dim3 block) noexcept {
 
 #if !HIPTILE_BACKEND_SIM
 template <KernelFunctor Kernel>
-__global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock) kernel_entry(typename Kernel::Params params) {
+__global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock)
+    kernel_entry(HIPTILE_GRID_CONSTANT typename Kernel::Params const params) {
   Kernel{}(params);
 }
 #endif

@@ -12,6 +12,14 @@
 #define HIPTILE_HOST __host__
 #endif
 
+// A kernel parameter read in place, never copied to local memory: the only form whose address
+// device code may hand on (a tensor copy reads its tensor map through one; arch/tensor_copy.hpp).
+#if HIPTILE_BACKEND_NVIDIA
+#define HIPTILE_GRID_CONSTANT __grid_constant__
+#else
+#define HIPTILE_GRID_CONSTANT
+#endif
+
 // Forced inlining: device code must not pay for call boundaries the compiler might keep.
 #define HIPTILE_INLINE inline __attribute__((always_inline))
 

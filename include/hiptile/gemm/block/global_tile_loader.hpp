@@ -17,7 +17,10 @@
 //  - RegisterStagedLoader: load(k_tile) global → registers, store(stage) registers → LDS, so the
 //    mainloop can put the math of another tile between the two;
 //  - AsyncCopyLoader: copy(stage, k_tile) issues asynchronous global → LDS copies, which the
-//    mainloop commits and waits for (NVIDIA cp.async).
+//    mainloop commits and waits for (NVIDIA cp.async);
+//  - TensorCopyLoader: one thread's copy(stage, k_tile, landed) asks the copy engine for the whole
+//    tile, whose L::kTileBytes land counted against the shared barrier `landed`, which the
+//    mainloop waits on (NVIDIA sm_90 tensor copies).
 // The member functions are device code, which nvcc does not let a host-side constraint call, so
 // the concepts name them without calling them.
 #include <concepts>
@@ -43,6 +46,12 @@ concept RegisterStagedLoader = GlobalTileLoader<L> && requires {
 };
 
 template <class L>
-concept AsyncCopyLoader = GlobalTileLoader<L> && requires { &L::copy; };
+concept TensorCopyLoader = GlobalTileLoader<L> && requires {
+  &L::copy;
+  { L::kTileBytes } -> std::convertible_to<int>;
+};
+
+template <class L>
+concept AsyncCopyLoader = GlobalTileLoader<L> && requires { &L::copy; } && !TensorCopyLoader<L>;
 
 }  // namespace hiptile::gemm::block

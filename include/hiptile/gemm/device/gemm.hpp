@@ -419,15 +419,18 @@ class Gemm {
   // What the loaders read of A and B; span_bytes fits: the spans were found addressable first.
   template <class Element>
   static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
-                                           OperandMajor major, std::int64_t batch_stride) noexcept {
+                                           OperandMajor major, std::int64_t batch_stride, int batches) noexcept {
     Int128 const elements = operand_elements(ld, extent_mn, extent_k, major, 16 / int(sizeof(Element)));
-    return {data, ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element))), batch_stride};
+    return {data,         ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element))),
+            batch_stride, batches};
   }
   static OperandView<ElementA> view_a(Arguments const& args) noexcept {
-    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA, args.batch_stride_a);
+    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA, args.batch_stride_a,
+                        args.batch_count);
   }
   static OperandView<ElementB> view_b(Arguments const& args) noexcept {
-    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB, args.batch_stride_b);
+    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB, args.batch_stride_b,
+                        args.batch_count);
   }
 
   // D's batches write disjoint elements: each batch's D lies past the last one's (stacked), or the

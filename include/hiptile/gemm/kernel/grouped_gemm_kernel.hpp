@@ -20,6 +20,7 @@
 #include "hiptile/gemm/kernel/kernel_lds.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/platform/backend.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/lds.hpp"
@@ -61,12 +62,16 @@ struct GroupedGemmKernel {
       if (group == group_count) return;
       if (tile != static_cast<int>(block_idx_x())) barrier();  // the last tile's waves are done with the LDS
       int const this_thread = opaque_value(thread);  // per-thread addresses: computed per tile
-      Group const g = arch::wave_uniform(p.groups[group]);
+      Group const& in_memory = p.groups[group];
+      Group const g = arch::wave_uniform(in_memory);
       TileCoord const t = TileOrder::tile(g.order, tile - group_begin);
       int const m0 = t.m * TileShape::kM;
       int const n0 = t.n * TileShape::kN;
       Accumulators acc;
-      Mainloop::run(acc, g.mainloop, m0, n0, 0, KTileShare{}, lds, this_thread);
+      // (On NVIDIA the loaders read their parameters where they lie, which wave_uniform does not
+      // change there: a tensor map is read by address, from global memory, never from a copy.)
+      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, m0, n0, 0, KTileShare{}, lds,
+                    this_thread);
       auto const wave = Mainloop::wave_origin(this_thread);
       int const wave_index = this_thread / Mainloop::kWaveSize;
       Epilogue::run(acc, g.epilogue, m0, n0, 0, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,

@@ -1,15 +1,18 @@
 #pragma once
 // WarpgroupMainloop: the K loop for NVIDIA sm_90a with warpgroup MMAs (wave/warpgroup_wave_mma.hpp)
-// over the same cp.async loaders as AsyncCopyMainloop (block/global_tile_loader.hpp). The MMAs read
+// over either the same cp.async loaders as AsyncCopyMainloop (AsyncStageCopies) or tensor-copy
+// loaders (TensorStageCopies; block/global_tile_loader.hpp), which differ only in how a tile is
+// asked for and waited on. The MMAs read
 // their stage from shared memory while they run, so a stage is free again only when the MMAs that
 // read it have finished in every warp: each warp keeps one stage's MMAs in flight (wait<1>), and
 // a stage is refilled one barrier after the wait that retired it everywhere — Stages - 2 tiles are
 // in flight ahead of the one computing:
 //
-//   prologue: issue tiles 0 .. Stages-3 (one commit group each)
-//   tile kt:  wait until tile kt has landed (at most Stages-3 newer groups pending); make it visible
-//             to the MMAs' async proxy; barrier (every warp has also retired the MMAs of tile kt-2)
-//             issue tile kt + Stages - 2 into the stage tile kt - 2 used; commit
+//   prologue: issue tiles 0 .. Stages-3 (cp.async: one commit group each)
+//   tile kt:  wait until tile kt has landed (cp.async: at most Stages-3 newer groups pending, then
+//             made visible to the MMAs' async proxy; tensor copies: its stage's shared barrier);
+//             barrier (every warp has also retired the MMAs of tile kt-2)
+//             issue tile kt + Stages - 2 into the stage tile kt - 2 used
 //             issue tile kt's MMAs; commit them; wait until at most one MMA group is running
 //   end:      wait for the last MMA group
 //
@@ -28,14 +31,29 @@
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/mainloop/async_stage_copies.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
+#include "hiptile/gemm/mainloop/tensor_stage_copies.hpp"
 #include "hiptile/gemm/wave/stepped_wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
 
-template <block::AsyncCopyLoader LoaderA, block::AsyncCopyLoader LoaderB, class TileShape, class WaveShape,
-          wave::SteppedWaveMma WaveMma, int WaveSize, int Stages>
+// The copies of a pair of loaders of one kind.
+template <class LoaderA, class LoaderB, class Ring, int Stages>
+struct StageCopiesOf;
+template <block::AsyncCopyLoader LoaderA, block::AsyncCopyLoader LoaderB, class Ring, int Stages>
+struct StageCopiesOf<LoaderA, LoaderB, Ring, Stages> {
+  using type = AsyncStageCopies<LoaderA, LoaderB, Ring, Stages>;
+};
+template <block::TensorCopyLoader LoaderA, block::TensorCopyLoader LoaderB, class Ring, int Stages>
+struct StageCopiesOf<LoaderA, LoaderB, Ring, Stages> {
+  using type = TensorStageCopies<LoaderA, LoaderB, Ring, Stages>;
+};
+
+template <class LoaderA, class LoaderB, class TileShape, class WaveShape, wave::SteppedWaveMma WaveMma, int WaveSize,
+          int Stages>
+  requires(block::AsyncCopyLoader<LoaderA> && block::AsyncCopyLoader<LoaderB>) ||
+          (block::TensorCopyLoader<LoaderA> && block::TensorCopyLoader<LoaderB>)
 struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages> {
   using Ring = StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages>;
   using Ring::kThreads;
@@ -47,8 +65,9 @@ struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
   static_assert(Ring::kWavesM % 4 == 0, "warpgroups are four warps along M: TileShape::kM must be a multiple of 64");
   using Accumulators = typename WaveMma::Accumulators;
 
-  using Copies = AsyncStageCopies<LoaderA, LoaderB, Ring, Stages>;
+  using Copies = typename StageCopiesOf<LoaderA, LoaderB, Ring, Stages>::type;
   using Params = typename Copies::Params;
+  static constexpr std::size_t kLdsBytes = Ring::kLdsBytes + Copies::kLdsBytes;
 
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
                                                 kernel::KTileShare share, std::byte* lds, int thread) {
@@ -61,8 +80,7 @@ struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
     int stage = 0;
     for (int kt = 0; kt < k_tiles; ++kt) {
-      arch::async_copy_wait<Stages - 3>();
-      arch::fence_async_shared();
+      copies.template await<Stages - 3>(kt);
       barrier();
       copies.issue(kt + Stages - 2);
       arch::warpgroup_fence();
@@ -85,7 +103,7 @@ struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
       stage = Ring::next_stage(stage);
     }
     arch::warpgroup_wait<0>();
-    arch::async_copy_wait<0>();
+    copies.finish();
   }
 };
 

@@ -1,0 +1,83 @@
+#pragma once
+// TensorTileCopy: the matrix model of TensorCopyLoader (global_tile_loader.hpp), for NVIDIA sm_90.
+// One thread of the block moves a whole K tile of a K-contiguous operand (TileMN rows × TileK)
+// into its stage with one tensor copy (arch/tensor_copy.hpp): the copy engine reads rows at any
+// 16-byte pitch, writes them in the 128-byte swizzle — SwizzledLdsLayout's for 128-byte rows, the
+// layout warpgroup MMAs read — and fills rows past MN and columns past K with zeros.
+//
+// Why not cp.async: 16 bytes a thread, each 128-byte row of a stage one warp request. Rows whose
+// pitch is not a multiple of 128 bytes (K = 3000 f16: 6,000 bytes) then start off a 128-byte line,
+// and each request touches twice the lines; the H100 ran 3072×3072×3000 at 155 µs against 88 µs
+// with the rows padded (docs/performance.md). The copy engine walks the lines itself.
+//
+// Params hold the tensor map, built on the host from the operand: extents {K, MN, batches},
+// strides {ld, batch_stride} in bytes, box {TileK, TileMN, 1}. A batch stride of 0 (every batch
+// reads one matrix) is a map of one batch that every batch reads.
+#include <cstdint>
+
+#include "hiptile/arch/tensor_copy.hpp"
+#include "hiptile/arch/tensor_map.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/gemm/operand.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::block {
+
+// Layout: the stage's SwizzledLdsLayout, whose rows must be 128 bytes.
+template <class Element, class Layout, int Threads>
+class TensorTileCopy {
+ public:
+  using LdsLayout = Layout;
+  static constexpr int kTileMN = Layout::kTileMN;
+  static constexpr int kTileK = Layout::kTileK;
+  static_assert(kTileK * int(sizeof(Element)) == 128, "tensor copies write 128-byte rows (the 128-byte swizzle)");
+  static_assert(kTileMN <= 256, "a tensor copy's box has at most 256 rows");
+  static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);  // bytes one copy lands, zeros included
+
+  // The operand as the copy engine reads it, built on the host.
+  struct Params {
+    arch::TensorMap map{};
+    int extent_k = 0;
+    bool batched = false;  // whether the map has a batch per sub-problem (else all read batch 0)
+    bool encoded = false;  // whether the driver took the map
+
+    Params() = default;
+    // Encodes the map of `view` (implicit: the operators build every loader's Params from a view).
+    Params(OperandView<Element> const& view) noexcept {
+      extent_k = view.extent_k;
+      batched = view.batches > 1 && view.batch_stride != 0;
+      std::uint64_t const row_bytes = std::uint64_t(view.ld) * sizeof(Element);
+      std::uint64_t const matrix_bytes = std::uint64_t(view.batch_stride) * sizeof(Element);
+      arch::TensorMap3d const tensor{
+          view.data,
+          int(sizeof(Element)),
+          {std::uint64_t(view.extent_k), std::uint64_t(view.extent_mn), std::uint64_t(batched ? view.batches : 1)},
+          // (One batch: any stride the driver takes; the rows' span, rounded to 16 bytes.)
+          {row_bytes, batched ? matrix_bytes : round_up<std::uint64_t>(row_bytes * view.extent_mn, 16)},
+          {std::uint32_t(kTileK), std::uint32_t(kTileMN), 1}};
+      encoded = view.ld >= 0 && view.extent_k > 0 && view.extent_mn > 0 && arch::encode_tensor_map(map, tensor);
+    }
+  };
+
+  // Whether the driver took the operand's map: its pitch and batch stride multiples of 16 bytes
+  // below 2^40, its extents within 2^32.
+  static bool offsets_fit(Params const& p) noexcept { return p.encoded; }
+
+  HIPTILE_DEVICE HIPTILE_INLINE TensorTileCopy(Params const& p, int mn0, int batch, int /*thread*/)
+      : map_(&p.map), mn0_(mn0), batch_(p.batched ? batch : 0), k_tiles_(ceil_div(p.extent_k, kTileK)) {}
+
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return k_tiles_; }
+
+  // Asks for K tile `k_tile` in `stage`, its kTileBytes counted against `landed` (one thread).
+  HIPTILE_DEVICE HIPTILE_INLINE void copy(Element* stage, int k_tile, arch::SharedBarrier* landed) const {
+    arch::tensor_copy_3d(stage, map_, k_tile * kTileK, mn0_, batch_, landed);
+  }
+
+ private:
+  arch::TensorMap const* map_;  // in the kernel's parameters or the grouped GEMM's groups
+  int mn0_;
+  int batch_;
+  int k_tiles_;
+};
+
+}  // namespace hiptile::gemm::block
