@@ -72,6 +72,7 @@ using ParallelWgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::k
 using SerialWgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kSerial, 8>;
 using SerialWgmma64x256s5 = WarpgroupTile<64, 256, gemm::kernel::SplitKMode::kSerial, 5>;
 using SerialWgmma128x128s7 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kSerial, 7>;
+using SerialWgmma128x256 = WarpgroupTile<128, 256, gemm::kernel::SplitKMode::kSerial>;
 using Wgmma64x128s8 = WarpgroupTile<64, 128, gemm::kernel::SplitKMode::kNone, 8>;
 using Wgmma128x128s7 = WarpgroupTile<128, 128, gemm::kernel::SplitKMode::kNone, 7>;
 // Stream-K (a grid of the device's SMs sharing the tiles' K iterations): the default's
@@ -516,10 +517,11 @@ void add_shapes_from_environment() {
     add("BM_Hiptile<StreamK16x128s8>", BM_Hiptile<StreamK16x128s8>, m, n, k);
     add("BM_Hiptile<Wgmma64x128s8>", BM_Hiptile<Wgmma64x128s8>, m, n, k);
     add("BM_Hiptile<Wgmma128x128s7>", BM_Hiptile<Wgmma128x128s7>, m, n, k);
-    for (int slices : {2, 3, 4}) {
+    for (int slices : {2, 3, 4, 6, 8}) {
       add("BM_Hiptile<SerialWgmma64x128s8>", BM_Hiptile<SerialWgmma64x128s8>, m, n, k, slices);
       add("BM_Hiptile<SerialWgmma64x256s5>", BM_Hiptile<SerialWgmma64x256s5>, m, n, k, slices);
       add("BM_Hiptile<SerialWgmma128x128s7>", BM_Hiptile<SerialWgmma128x128s7>, m, n, k, slices);
+      add("BM_Hiptile<SerialWgmma128x256>", BM_Hiptile<SerialWgmma128x256>, m, n, k, slices);
     }
     for (int slices : {2, 4, 8}) {
       add("BM_Hiptile<ParallelWgmma128x128>", BM_Hiptile<ParallelWgmma128x128>, m, n, k, slices);

@@ -13,7 +13,6 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "hiptile/arch/simt_fma.hpp"
@@ -571,18 +570,29 @@ int main(int argc, char** argv) {
   run_batched_config<Base>("f16 TN -> f16, batched");
   run_batched_config<SmallTileGemm>("f16 TN -> f32, 128x128x32 tile, batched");
   run_batched_config<ParallelGemm>("f16 TN -> f16, parallel split-K, batched");
-  // The default's tensor copies take a row pitch below 2^40 bytes (cuTensorMapEncodeTiled): A of
-  // two rows one pitch apart, either side of the limit. can_implement reads no memory, so the
-  // pointers are addresses only, far enough apart that no operand overlaps another.
-  if (selected("f16 TN -> f16, tensor copies: row pitch limit")) {
+  // The default's tensor copies (cuTensorMapEncodeTiled) take strides below 2^40 bytes: the row
+  // pitch, and for one batch the rows' span (the map's third stride). A of M rows one pitch apart,
+  // either side of each limit. can_implement reads no memory, so the pointers are addresses only,
+  // far enough apart that no operand overlaps another.
+  if (selected("f16 TN -> f16, tensor copies: stride limits")) {
     auto const at = [](int shift) { return reinterpret_cast<half_t*>(std::uintptr_t{1} << shift); };
-    for (auto [ld, expected] : {std::pair{(std::int64_t{1} << 39) - 8, Status::kSuccess},
-                                std::pair{std::int64_t{1} << 39, Status::kErrorOperandTooLarge}}) {
-      Base::Arguments args{{2, 64, 64}, {at(20), ld}, {at(44), 64}, {}, {at(45), 64}};
+    struct Limit {
+      int m;
+      std::int64_t ld;
+      Status expected;
+    };
+    for (Limit const limit : {Limit{1, (std::int64_t{1} << 39) - 8, Status::kSuccess},
+                              Limit{1, std::int64_t{1} << 39, Status::kErrorOperandTooLarge},
+                              Limit{2, (std::int64_t{1} << 38) - 8, Status::kSuccess},
+                              Limit{2, std::int64_t{1} << 38, Status::kErrorOperandTooLarge}}) {
+      Base::Arguments args{{limit.m, 64, 64}, {at(20), limit.ld}, {at(44), 64}, {}, {at(45), 64}};
       Status const got = Base::can_implement(args);
-      bool const good = got == expected;
+      bool const good = got == limit.expected;
       (good ? passed : failed)++;
-      if (!good) std::printf("FAILED tensor copies, ld = %lld: %s\n", static_cast<long long>(ld), to_string(got));
+      if (!good) {
+        std::printf("FAILED tensor copies, M = %d, ld = %lld: %s\n", limit.m, static_cast<long long>(limit.ld),
+                    to_string(got));
+      }
     }
   }
   std::printf("%d passed, %d failed\n", passed, failed);

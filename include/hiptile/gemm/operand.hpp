@@ -25,7 +25,6 @@ struct OperandView {
   int extent_k = 0;             // K
   std::int64_t span_bytes = 0;  // bytes from data a load may read: past them it reads zeros
   std::int64_t batch_stride = 0;  // a batched GEMM: elements from one batch's matrix to the next's
-  int batches = 1;                // the launch's sub-problems (a batched GEMM's batch count)
 };
 
 }  // namespace hiptile::gemm

@@ -42,16 +42,16 @@ class TensorTileCopy {
     bool encoded = false;  // whether the driver took the map
 
     Params() = default;
-    // Encodes the map of `view` (implicit: the operators build every loader's Params from a view).
-    Params(OperandView<Element> const& view) noexcept {
+    // Encodes the map of `view`, read by `batches` sub-problems.
+    Params(OperandView<Element> const& view, int batches) noexcept {
       extent_k = view.extent_k;
-      batched = view.batches > 1 && view.batch_stride != 0;
+      batched = batches > 1 && view.batch_stride != 0;
       std::uint64_t const row_bytes = std::uint64_t(view.ld) * sizeof(Element);
       std::uint64_t const matrix_bytes = std::uint64_t(view.batch_stride) * sizeof(Element);
       arch::TensorMap3d const tensor{
           view.data,
           int(sizeof(Element)),
-          {std::uint64_t(view.extent_k), std::uint64_t(view.extent_mn), std::uint64_t(batched ? view.batches : 1)},
+          {std::uint64_t(view.extent_k), std::uint64_t(view.extent_mn), std::uint64_t(batched ? batches : 1)},
           // (One batch: any stride the driver takes; the rows' span, rounded to 16 bytes.)
           {row_bytes, batched ? matrix_bytes : round_up<std::uint64_t>(row_bytes * view.extent_mn, 16)},
           {std::uint32_t(kTileK), std::uint32_t(kTileMN), 1}};
@@ -59,8 +59,8 @@ class TensorTileCopy {
     }
   };
 
-  // Whether the driver took the operand's map: its pitch and batch stride multiples of 16 bytes
-  // below 2^40, its extents within 2^32.
+  // Whether the driver took the operand's map: its pitch and batch stride (one batch: its rows'
+  // span) multiples of 16 bytes below 2^40, its extents within 2^32.
   static bool offsets_fit(Params const& p) noexcept { return p.encoded; }
 
   HIPTILE_DEVICE HIPTILE_INLINE TensorTileCopy(Params const& p, int mn0, int batch, int /*thread*/)

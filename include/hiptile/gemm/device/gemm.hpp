@@ -284,7 +284,9 @@ class Gemm {
   // What initialize() gives the kernel for one problem without parallel split-K — its mainloop's
   // and its epilogue's parameters — and the memory each operand spans, for operators that launch
   // many problems at once (GroupedGemm). Arguments that can_implement accepts only.
-  static typename Mainloop::Params mainloop_params(Arguments const& args) noexcept { return {view_a(args), view_b(args)}; }
+  static typename Mainloop::Params mainloop_params(Arguments const& args) noexcept {
+    return {loader_params<LoaderA>(view_a(args), args.batch_count), loader_params<LoaderB>(view_b(args), args.batch_count)};
+  }
   static typename Config::Epilogue::Params epilogue_params(Arguments const& args) noexcept {
     return {output_params(args), args.bias, args.bias_mode, args.output_op, args.row_scale, args.column_scale};
   }
@@ -344,7 +346,8 @@ class Gemm {
       return Status::kErrorIndexOverflow;
     }
     // Each loader's offsets within one block tile (32-bit buffer offsets on gfx9).
-    if (!LoaderA::offsets_fit(view_a(args)) || !LoaderB::offsets_fit(view_b(args))) {
+    if (!LoaderA::offsets_fit(loader_params<LoaderA>(view_a(args), args.batch_count)) ||
+        !LoaderB::offsets_fit(loader_params<LoaderB>(view_b(args), args.batch_count))) {
       return Status::kErrorOperandTooLarge;
     }
     // D is written while A, B, C and the bias are read by other workgroups: it may overlap none of
@@ -419,18 +422,25 @@ class Gemm {
   // What the loaders read of A and B; span_bytes fits: the spans were found addressable first.
   template <class Element>
   static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
-                                           OperandMajor major, std::int64_t batch_stride, int batches) noexcept {
+                                           OperandMajor major, std::int64_t batch_stride) noexcept {
     Int128 const elements = operand_elements(ld, extent_mn, extent_k, major, 16 / int(sizeof(Element)));
-    return {data,         ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element))),
-            batch_stride, batches};
+    return {data, ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element))), batch_stride};
   }
   static OperandView<ElementA> view_a(Arguments const& args) noexcept {
-    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA, args.batch_stride_a,
-                        args.batch_count);
+    return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA, args.batch_stride_a);
   }
   static OperandView<ElementB> view_b(Arguments const& args) noexcept {
-    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB, args.batch_stride_b,
-                        args.batch_count);
+    return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB, args.batch_stride_b);
+  }
+  // A loader's parameters for `view`: the view itself, or, for a loader that needs them (the
+  // tensor copies' map), built from the view and the launch's batch count.
+  template <class Loader, class Element>
+  static typename Loader::Params loader_params(OperandView<Element> const& view, int batches) noexcept {
+    if constexpr (std::is_constructible_v<typename Loader::Params, OperandView<Element> const&, int>) {
+      return typename Loader::Params(view, batches);
+    } else {
+      return view;
+    }
   }
 
   // D's batches write disjoint elements: each batch's D lies past the last one's (stacked), or the
