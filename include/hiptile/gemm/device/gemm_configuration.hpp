@@ -139,14 +139,13 @@ struct PlaceholderComponents {
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
     HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, kernel::KTileShare, std::byte*, int) {}
   };
+  template <class Element>
   struct Loader {
-    template <class Params>
-    static bool offsets_fit(Params const&) {
-      return true;
-    }
+    using Params = OperandView<Element>;
+    static bool offsets_fit(Params const&) { return true; }
   };
-  using LoaderA = Loader;
-  using LoaderB = Loader;
+  using LoaderA = Loader<ElementA>;
+  using LoaderB = Loader<ElementB>;
   struct Epilogue {
     using Params =
         typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>::Params;
