@@ -5,10 +5,10 @@
 // 16-byte pitch, writes them in the 128-byte swizzle — SwizzledLdsLayout's for 128-byte rows, the
 // layout warpgroup MMAs read — and fills rows past MN and columns past K with zeros.
 //
-// Why not cp.async: 16 bytes a thread, each 128-byte row of a stage one warp request. Rows whose
-// pitch is not a multiple of 128 bytes (K = 3000 f16: 6,000 bytes) then start off a 128-byte line,
-// and each request touches twice the lines; the H100 ran 3072×3072×3000 at 155 µs against 88 µs
-// with the rows padded (docs/performance.md). The copy engine walks the lines itself.
+// Against cp.async (16 bytes a thread) on the H100: two instructions a stage instead of one per
+// 16 bytes, and rows at a pitch that is not a multiple of 128 bytes cost fewer L2 sectors (1.5× the
+// aligned pitch's, against cp.async's 2.25× at K = 3000). The 128-row tiles ran 1-14% faster with
+// it, the 64-row tiles slower (docs/performance.md, "Tensor copies").
 //
 // Params hold the tensor map, built on the host from the operand: extents {K, MN, batches},
 // strides {ld, batch_stride} in bytes, box {TileK, TileMN, 1}. A batch stride of 0 (every batch
@@ -24,7 +24,7 @@
 namespace hiptile::gemm::block {
 
 // Layout: the stage's SwizzledLdsLayout, whose rows must be 128 bytes.
-template <class Element, class Layout, int Threads>
+template <class Element, class Layout>
 class TensorTileCopy {
  public:
   using LdsLayout = Layout;

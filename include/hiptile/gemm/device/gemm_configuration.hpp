@@ -79,7 +79,7 @@ struct GemmComponents {
   template <int Unused>
   struct LoadersOf<true, Unused> {
     template <class Element, class Layout>
-    using Loader = std::conditional_t<kTensorCopy, block::TensorTileCopy<Element, Layout, kThreads>,
+    using Loader = std::conditional_t<kTensorCopy, block::TensorTileCopy<Element, Layout>,
                                       block::AsyncTileCopy<Element, Layout, kThreads>>;
     using A = Loader<ElementA, LdsLayoutA>;
     using B = Loader<ElementB, LdsLayoutB>;

@@ -15,28 +15,30 @@
 #include "hiptile/arch/tensor_copy.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/mainloop/stage_loaders.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
 
 template <block::TensorCopyLoader LoaderA, block::TensorCopyLoader LoaderB, class Ring, int Stages>
-class TensorStageCopies {
+class TensorStageCopies : public StageLoaders<LoaderA, LoaderB> {
+  using Base = StageLoaders<LoaderA, LoaderB>;
+  using Base::lds_;
+  using Base::loader_a_;
+  using Base::loader_b_;
+  using Base::range_;
+
  public:
-  struct Params {
-    typename LoaderA::Params a;
-    typename LoaderB::Params b;
-  };
+  using typename Base::Params;
+  using Base::k_tiles;
   static constexpr std::size_t kLdsBytes = Stages * sizeof(arch::SharedBarrier);
   static constexpr int kTileBytes = LoaderA::kTileBytes + LoaderB::kTileBytes;
 
   // Every thread of the block constructs it (one block barrier).
-  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(Params const& p, int m0, int n0, int batch, kernel::KTileShare share,
-                                                  std::byte* lds, int thread)
-      : loader_a_(p.a, m0, batch, thread),
-        loader_b_(p.b, n0, batch, thread),
-        range_(share.of(loader_a_.k_tiles())),
-        lds_(lds),
+  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(typename Base::Params const& p, int m0, int n0, int batch,
+                                                  kernel::KTileShare share, std::byte* lds, int thread)
+      : Base(p, m0, n0, batch, share, lds, thread),
         landed_(reinterpret_cast<arch::SharedBarrier*>(lds + Ring::kLdsBytes)),
         issuer_(thread == 0) {
     if (issuer_) {
@@ -45,9 +47,6 @@ class TensorStageCopies {
     }
     barrier();
   }
-
-  // The K tiles of the block's share.
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return range_.end - range_.begin; }
 
   // Asks for tile `tile` of the share (if there is one) in stage tile % Stages.
   HIPTILE_DEVICE HIPTILE_INLINE void issue(int tile) const {
@@ -77,10 +76,6 @@ class TensorStageCopies {
   }
 
  private:
-  LoaderA loader_a_;
-  LoaderB loader_b_;
-  kernel::KTileRange range_;
-  std::byte* lds_;
   arch::SharedBarrier* landed_;  // one per stage
   bool issuer_;
 };

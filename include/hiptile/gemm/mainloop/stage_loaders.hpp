@@ -1,0 +1,40 @@
+#pragma once
+// StageLoaders: what both copy sides of the NVIDIA mainloops hold (AsyncStageCopies for cp.async,
+// TensorStageCopies for tensor copies): a block's two loaders, the share of K tiles the kernel
+// hands it (kernel/split_k.hpp) and where its stage ring lies. How a tile is asked for and waited
+// on is the derived class's.
+#include <cstddef>
+
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::gemm::mainloop {
+
+template <class LoaderA, class LoaderB>
+class StageLoaders {
+ public:
+  struct Params {
+    typename LoaderA::Params a;
+    typename LoaderB::Params b;
+  };
+
+  HIPTILE_DEVICE HIPTILE_INLINE StageLoaders(Params const& p, int m0, int n0, int batch, kernel::KTileShare share,
+                                             std::byte* lds, int thread)
+      : loader_a_(p.a, m0, batch, thread),
+        loader_b_(p.b, n0, batch, thread),
+        range_(share.of(loader_a_.k_tiles())),
+        lds_(lds) {}
+
+  // The K tiles of the block's share.
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return range_.end - range_.begin; }
+
+ protected:
+  // Non-const: a gathering loader may keep where its last tile was (conv/tap_cursor.hpp); tiles
+  // come in order from the share's first.
+  LoaderA loader_a_;
+  LoaderB loader_b_;
+  kernel::KTileRange range_;
+  std::byte* lds_;
+};
+
+}  // namespace hiptile::gemm::mainloop
