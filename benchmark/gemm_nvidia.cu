@@ -263,14 +263,30 @@ void BM_Hiptile(benchmark::State& state) {
 using Default = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
                                           layout::RowMajor, arch::Sm90>;
 
-// 8-bit GEMMs (DefaultGemmConfiguration: fp8 with warpgroup MMAs, int8 with m16n8k32 atoms): A row-major,
-// B column-major, D row-major, random
-// inputs. Their baselines are PyTorch's (torch._scaled_mm, torch._int_mm), timed the same way by
-// benchmark/gemm_torch.py in the same device run.
+// 8-bit GEMMs (DefaultGemmConfiguration: warpgroup MMAs, fp8 128×128, int8 128×256): A row-major,
+// B column-major, D row-major, random inputs. Their baselines are PyTorch's (torch._scaled_mm,
+// torch._int_mm), timed the same way by benchmark/gemm_torch.py in the same device run. Int8MmaSync
+// is int8's default before warpgroup MMAs took int8 (256×128 of eight 64×64 warps, m16n8k32).
 using Fp8Gemm = gemm::device::DefaultGemmConfiguration<float8_e4m3fn, layout::RowMajor, float8_e4m3fn, layout::ColumnMajor,
                                           half_t, layout::RowMajor, arch::Sm90>;
 using Int8Gemm = gemm::device::DefaultGemmConfiguration<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor,
                                            std::int32_t, layout::RowMajor, arch::Sm90>;
+using Int8DefaultGemm = gemm::device::DefaultGemm<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor,
+                                                  std::int32_t, layout::RowMajor, arch::Sm90>;
+using Int8MmaSync = gemm::device::Gemm<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor, std::int32_t,
+                                       layout::RowMajor, std::int32_t, arch::Sm90, GemmShape<256, 128, 128>,
+                                       GemmShape<64, 64, 128>, arch::MmaSync16x8x32S8,
+                                       epilogue::IntegerOutput<std::int32_t>, gemm::kernel::GroupedTileOrder<8>, 4>;
+// int8 warpgroup tiles beside the default's 128 × 256 × 128 of 4 stages: 3 stages, and 128 × 128 of
+// 3 stages (96 KB, two per SM: one's int32 epilogue, twice f16's bytes, under the other's K loop).
+template <int TileN, int Stages>
+using Int8Warpgroup = gemm::device::Gemm<std::int8_t, layout::RowMajor, std::int8_t, layout::ColumnMajor, std::int32_t,
+                                         layout::RowMajor, std::int32_t, arch::Sm90, GemmShape<128, TileN, 128>,
+                                         GemmShape<16, TileN, 128>, arch::WarpgroupMma<std::int8_t>,
+                                         epilogue::IntegerOutput<std::int32_t>, gemm::kernel::GroupedTileOrder<8>, Stages>;
+using Int8Wgmma128x256s3 = Int8Warpgroup<256, 3>;
+using Int8Wgmma128x128s3 = Int8Warpgroup<128, 3>;
+using Int8Wgmma128x128s4 = Int8Warpgroup<128, 4>;
 
 template <class G>
 void BM_HiptileTyped(benchmark::State& state) {
@@ -605,7 +621,17 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(name, function)->Args({experts})->UseManualTime()->Iterations(20)->Unit(benchmark::kMicrosecond);
     }
   }
-  for (int size : {4096, 8192}) add("BM_HiptileTyped<Int8Gemm>", BM_HiptileTyped<Int8Gemm>, size, size, size);
+  for (int size : {4096, 8192}) {
+    add("BM_HiptileTyped<Int8Gemm>", BM_HiptileTyped<Int8Gemm>, size, size, size);
+    add("BM_HiptileTyped<Int8MmaSync>", BM_HiptileTyped<Int8MmaSync>, size, size, size);
+    add("BM_HiptileTyped<Int8Wgmma128x256s3>", BM_HiptileTyped<Int8Wgmma128x256s3>, size, size, size);
+    add("BM_HiptileTyped<Int8Wgmma128x128s3>", BM_HiptileTyped<Int8Wgmma128x128s3>, size, size, size);
+    add("BM_HiptileTyped<Int8Wgmma128x128s4>", BM_HiptileTyped<Int8Wgmma128x128s4>, size, size, size);
+  }
+  // K = 3008: int8 rows must start on 16 bytes (the copies' vectors).
+  for (auto const& s : {std::array{4096, 4096, 4096}, std::array{3000, 3000, 3008}, std::array{128, 4096, 4096}}) {
+    add("BM_HiptileTyped<Int8DefaultGemm>", BM_HiptileTyped<Int8DefaultGemm>, s[0], s[1], s[2]);
+  }
   for (int size : {4096, 8192}) {
     add("BM_Cublas", BM_Cublas, size, size, size);
     add("BM_Hiptile<Tile128x128x64>", BM_Hiptile<Tile128x128x64>, size, size, size);

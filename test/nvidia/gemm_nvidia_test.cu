@@ -548,12 +548,25 @@ int main(int argc, char** argv) {
                                       SplitKMode::kStreamK>;
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM16>("f16 TN -> f16, 16x128 tile, stream-K");
   run_config<half_t, RowMajor, ColumnMajor, half_t, RowMajor, SmallM32>("f16 TN -> f16, 32x128 tile, stream-K");
-  // 8-bit inputs, m16n8k32 atoms (DefaultGemmConfiguration: 256×128×128 tiles): int8 → int32 exactly (sums
-  // past 2^24 on the long-K shapes), int8 → f16, and the OCP fp8 formats into f16, f32 and e4m3.
+  // 8-bit inputs with warpgroup MMAs (DefaultGemmConfiguration: int8 128×256×128, fp8 128×128×128):
+  // int8 → int32 exactly (sums past 2^24 on the long-K shapes), int8 → f16, and the OCP fp8 formats
+  // into f16, f32 and e4m3. int8 also on the 64-row warpgroup tile (cp.async loaders), through
+  // DefaultGemm's choice, and with the m16n8k32 mma.sync atoms it takes where an operand is
+  // MN-contiguous.
   run_type_config<gemm::device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor,
                                             arch::Sm90>>("i8 x i8 -> i32 (IntegerOutput)", 127.0, 1.0f);
   run_type_config<gemm::device::DefaultGemmConfiguration<std::int8_t, RowMajor, std::int8_t, ColumnMajor, half_t, RowMajor,
                                             arch::Sm90>>("i8 x i8 -> f16", 127.0, 0.001f);
+  run_type_config<gemm::device::Gemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, std::int32_t,
+                                     arch::Sm90, GemmShape<64, 128, 128>, GemmShape<16, 128, 128>,
+                                     arch::WarpgroupMma<std::int8_t>, epilogue::IntegerOutput<std::int32_t>,
+                                     gemm::kernel::GroupedTileOrder<8>, 4>>("i8 x i8 -> i32, wgmma 64x128", 127.0, 1.0f);
+  run_type_config<gemm::device::DefaultGemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor,
+                                            arch::Sm90>>("i8 x i8 -> i32, DefaultGemm", 127.0, 1.0f);
+  run_type_config<gemm::device::Gemm<std::int8_t, RowMajor, std::int8_t, ColumnMajor, std::int32_t, RowMajor, std::int32_t,
+                                     arch::Sm90, GemmShape<256, 128, 128>, GemmShape<64, 64, 128>, arch::MmaSync16x8x32S8,
+                                     epilogue::IntegerOutput<std::int32_t>, gemm::kernel::GroupedTileOrder<8>, 4>>(
+      "i8 x i8 -> i32, mma.sync 256x128", 127.0, 1.0f);
   run_type_config<gemm::device::DefaultGemmConfiguration<float8_e4m3fn, RowMajor, float8_e4m3fn, ColumnMajor, half_t, RowMajor,
                                             arch::Sm90>>("e4m3 x e4m3 -> f16 (ScaledLinearCombination)", 2.0, 1.5f);
   run_type_config<gemm::device::DefaultGemmConfiguration<float8_e4m3fn, RowMajor, float8_e5m2, ColumnMajor, float, RowMajor,

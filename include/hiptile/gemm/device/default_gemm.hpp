@@ -131,7 +131,7 @@ inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kN
 template <class ElementA, class ElementB, class Arch>
 using DefaultAccumulator = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC;
 
-// Sm90 with K-contiguous A and B of one f16, bf16 or OCP fp8 type: warpgroup MMAs (wgmma,
+// Sm90 with K-contiguous A and B of one f16, bf16, int8 or OCP fp8 type: warpgroup MMAs (wgmma,
 // arch/warpgroup_mma.hpp), Hopper's full tensor rate, in place of mma.sync (which measured 0.63 of
 // cuBLAS where wgmma measured 0.98 on the H100: docs/performance.md). MN-contiguous operands pass
 // through the transposing register-staged loader, whose stages wgmma cannot read: mma.sync.
@@ -140,10 +140,15 @@ inline constexpr bool kWarpgroupDefault =
     std::is_same_v<Arch, arch::Sm90> && std::is_same_v<ElementA, ElementB> && arch::kWarpgroupMmaElement<ElementA> &&
     kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK && kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK;
 
+// fp8's warpgroup MMAs promote their partial sums into a second accumulator set
+// (wave/warpgroup_wave_mma.hpp); f16, bf16 and int8 accumulate in place.
+template <class Element>
+inline constexpr bool kWarpgroupPromotes = sizeof(Element) == 1 && !std::is_same_v<Element, std::int8_t>;
+
 // The default block tile of a configuration: TileShape, WaveShape, MmaAtom, Stages. With
 // warpgroup MMAs: 128 × 256 of eight 16 × 256 warps (two m64n256 instructions a K step), 128
 // bytes of K, 4 stages (192 KB), the fastest of the wgmma tiles benchmark/gemm_nvidia.cu measures;
-// 8-bit inputs 128 × 128, whose warps hold a second set of accumulators for the partial sums they
+// fp8 inputs 128 × 128, whose warps hold a second set of accumulators for the partial sums they
 // promote to f32 (wave/warpgroup_wave_mma.hpp) — 128 × 256 spilled.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
 struct DefaultTile {
@@ -156,7 +161,7 @@ template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Ar
   requires kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>
 struct DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch> {
   static constexpr int kK = 128 / static_cast<int>(sizeof(ElementA));
-  static constexpr int kN = sizeof(ElementA) == 1 ? 128 : 256;
+  static constexpr int kN = kWarpgroupPromotes<ElementA> ? 128 : 256;
   using TileShape = GemmShape<128, kN, kK>;
   using WaveShape = GemmShape<16, kN, kK>;
   using MmaAtom = arch::WarpgroupMma<ElementA>;
@@ -245,7 +250,7 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 // All with 128 bytes of K per stage but the default tile's, 4 cp.async stages on NVIDIA (3 for
 // 128×128); on gfx9 the default tile's one LDS stage, two for the small-M tiles.
 //
-// Where the default takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/fp8), 1 and 6 are dropped:
+// Where the default takes warpgroup MMAs (Sm90, K-contiguous f16/bf16/int8/fp8), 1 and 6 are dropped:
 // the default's stream-K ran 3000³ no faster than rule W's 128×192 tile (145.7 against 149.8 µs),
 // and the two-per-SM tile took 46 µs on 4096 × 4096 × 512, where the default took 37. For fp8, 5
 // takes warpgroup MMAs too (eight 16×128 warps, 4 stages). For f16/bf16 the list is
@@ -254,7 +259,8 @@ struct SelectingGemmOfCandidates<SelectingGemm<Kept...>, Next, Rest...>
 //   2  64×128, warpgroup MMAs, 8 stages, serial split-K  (rule S: small M, few tiles)
 //   3  128×192, warpgroup MMAs                           (rule W: least quantised work)
 //   4  64×128, warpgroup MMAs, 4 stages (two per SM)     (rule W)
-// — rule S takes every M ≤ 128, so the small-M stream-K tiles are not compiled.
+// — rule S takes every M ≤ 128, so the small-M stream-K tiles are not compiled. int8 keeps 0, 3
+// and 4 (with int32 accumulators no candidate shares a tile's K).
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class OutputOp>
 struct DefaultGemmCandidates {
@@ -263,27 +269,27 @@ struct DefaultGemmCandidates {
   using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
   static constexpr bool kWarpgroup = kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>;
-  static constexpr bool kWarpgroup16 = kWarpgroup && sizeof(ElementA) == 2;
+  static constexpr bool kWarpgroupInPlace = kWarpgroup && !kWarpgroupPromotes<ElementA>;
   template <class TileShape, class WaveShape, class MmaAtom, int Stages,
             kernel::SplitKMode Mode = kernel::SplitKMode::kStreamK>
   using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
                                    WaveShape, MmaAtom, Stages, Mode>;
   using Tile128 = GemmShape<128, 128, kNvidia ? kK : Large::TileShapeType::kK>;
-  // Rule W's other tiles with 16-bit warpgroup MMAs (8-bit ones would spill their second
-  // accumulator set): 128 × 192 (eight 16 × 192 warps) and 64 × 128 (one warpgroup, two per SM).
+  // Rule W's other tiles with warpgroup MMAs that accumulate in place (fp8's would spill their
+  // second accumulator set): 128 × 192 (eight 16 × 192 warps) and 64 × 128 (one warpgroup, two per SM).
   template <int TileM, int TileN>
   using WarpgroupTile = std::conditional_t<
-      kWarpgroup16,
+      kWarpgroupInPlace,
       DataParallelCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp,
                             GemmShape<TileM, TileN, kK>, GemmShape<16, TileN, kK>, typename Large::MmaAtomType, 4>,
       NoCandidate>;
-  // Small M and few tiles with 16-bit warpgroup MMAs (rule S): 64 × 128, one warpgroup, 8 stages
+  // Small M and few tiles with in-place warpgroup MMAs (rule S): 64 × 128, one warpgroup, 8 stages
   // (192 KB: one per SM), K split into the slices that fill the device. On the H100 8 stages took
   // 20–26% less time than 4 on M ≤ 128, and with two slices the tile ran 128 × 4096 × 4096 in
   // 16.8 µs, where the 32 × 128 mma.sync stream-K tile took 26.7 (docs/performance.md, "Small M and
   // few tiles with warpgroup MMAs").
   using SplitKTile = std::conditional_t<
-      kWarpgroup16,
+      kWarpgroupInPlace,
       SharedK<GemmShape<64, 128, kK>, GemmShape<16, 128, kK>, typename Large::MmaAtomType, 8,
               kernel::SplitKMode::kSerial>,
       std::conditional_t<
@@ -292,14 +298,14 @@ struct DefaultGemmCandidates {
           SharedK<Tile128, GemmShape<64, 64, Tile128::kK>, Atom, kNvidia ? 3 : Large::kStages,
                   kernel::SplitKMode::kParallel>>>;
   template <class Candidate>
-  using UnlessWarpgroup16 = std::conditional_t<kWarpgroup16, NoCandidate, Candidate>;
+  using UnlessWarpgroupInPlace = std::conditional_t<kWarpgroupInPlace, NoCandidate, Candidate>;
   using type = typename SelectingGemmOfCandidates<
       SelectingGemm<Large>,
       std::conditional_t<kWarpgroup, NoCandidate,
                          SharedK<typename Large::TileShapeType, typename Large::WaveShapeType, Atom, Large::kStages>>,
       std::conditional_t<kNvidia, SharedK<Tile128, GemmShape<64, 64, kK>, Atom, 3>, NoCandidate>,
-      UnlessWarpgroup16<SharedK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>>,
-      UnlessWarpgroup16<SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
+      UnlessWarpgroupInPlace<SharedK<GemmShape<32, 128, kK>, GemmShape<32, 32, kK>, Atom, kNvidia ? 4 : 2>>,
+      UnlessWarpgroupInPlace<SharedK<GemmShape<16, 128, kK>, GemmShape<16, kNvidia ? 32 : 64, kK>,
                                 typename SmallMmaAtom<ElementA, ElementB, Arch>::type, kNvidia ? 4 : 2>>,
       SplitKTile,
       std::conditional_t<kNvidia && !kWarpgroup,

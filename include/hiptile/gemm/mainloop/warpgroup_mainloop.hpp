@@ -16,7 +16,7 @@
 //             issue tile kt's MMAs; commit them; wait until at most one MMA group is running
 //   end:      wait for the last MMA group
 //
-// With 8-bit inputs (WaveMma::kPromotes) a stage's MMAs write a fresh partial sum, which the
+// With fp8 inputs (WaveMma::kPromotes) a stage's MMAs write a fresh partial sum, which the
 // warp waits for and adds into the f32 accumulators before the next stage: no MMAs stay in flight
 // across the barrier, at the cost of that wait and the additions.
 //

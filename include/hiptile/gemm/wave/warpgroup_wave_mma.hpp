@@ -11,11 +11,14 @@
 // swizzle wgmma reads) and returns with them running; the mainloop (warpgroup_mainloop.hpp)
 // commits and waits.
 //
-// 8-bit inputs: Hopper's fp8 wgmma keeps about 14 bits of its sum (DeepSeek-V3 technical report,
+// fp8 inputs: Hopper's fp8 wgmma keeps about 14 bits of its sum (DeepSeek-V3 technical report,
 // §3.3.2, "limited accumulation precision in tensor cores"; here it missed an f32 reference by up
 // to 1e-3 relative, already within one instruction's K of 32), so kPromotes: each stage's
 // instructions start a fresh partial sum (scale-d 0 on the first) and the mainloop adds it into
-// the f32 accumulators every 128 K, which keeps the error from growing with K.
+// the f32 accumulators every 128 K, which keeps the error from growing with K. int8's int32 sums
+// are exact and accumulate in place.
+#include <type_traits>
+
 #include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/gemm/wave/wave_tile.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -34,7 +37,8 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
                 "warpgroup MMA stages have 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit types)");
   static_assert(LayoutA::kTileMN % Atom::kGroupM == 0, "a warpgroup MMA's block tile has whole 64-row groups");
   static constexpr int kSteps = LayoutA::kTileK / Atom::kK;
-  static constexpr bool kPromotes = sizeof(ElementA) == 1;
+  using typename Tile::ElementAccumulator;
+  static constexpr bool kPromotes = sizeof(ElementA) == 1 && std::is_same_v<ElementAccumulator, float>;
   static constexpr int kStepBytes = 32;  // one instruction's K of a 128-byte row
 
   // Descriptors only: wgmma reads the stage itself (the mainloop concept's Fragments).
@@ -51,7 +55,7 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
     auto const* b = reinterpret_cast<unsigned char const*>(stage_b + LayoutB::offset(wave_n0, 0));
     HIPTILE_UNROLL
     for (int step = 0; step < kSteps; ++step) {
-      Atom::template mma_async<WaveN>(reinterpret_cast<float*>(&acc),
+      Atom::template mma_async<WaveN>(reinterpret_cast<ElementAccumulator*>(&acc),
                                       arch::warpgroup_descriptor_sw128(a + step * kStepBytes),
                                       arch::warpgroup_descriptor_sw128(b + step * kStepBytes),
                                       kFresh && step == 0 ? 0 : 1);
