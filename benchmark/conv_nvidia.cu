@@ -9,8 +9,9 @@
 //
 // Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0;
 // variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
-// from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> is Fprop
-// with warpgroup MMAs (16-row warps; 128 x 64 x 64 is Sm90's default).
+// from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> are
+// warpgroup-MMA tiles of 16-row warps for all three operators (Wgrad with parallel split-K, or
+// serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -56,7 +57,8 @@ using Conv = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
     ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::TileShape,
-    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::MmaAtom<half_t>,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, Conv<ConvOperator::kDgrad>>);
@@ -67,7 +69,8 @@ static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFas
 template <gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kParallel>
 using WgradSplitK = conv::device::ImplicitGemmConvolution<
     ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::TileShape,
-    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
+    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::WaveShape,
+    conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::MmaAtom<half_t>,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kWgrad, arch::Sm90>::kStages, RowDivision::kFast, RowDivision::kFast,
     Mode>;
@@ -81,11 +84,16 @@ using Tiled = conv::device::ImplicitGemmConvolution<
     RowDivision::kFast,
     Op == ConvOperator::kWgrad ? gemm::kernel::SplitKMode::kParallel : gemm::kernel::SplitKMode::kNone>;
 
-// Fprop with warpgroup MMAs (wgmma, sm_90a): 16-row warps, four to a 64-row instruction.
-template <class TileShape, class WaveShape>
-using WarpgroupFprop = conv::device::ImplicitGemmConvolution<
-    ConvOperator::kFprop, half_t, half_t, float, arch::Sm90, TileShape, WaveShape, arch::WarpgroupMma<half_t>,
-    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 4>;
+// Warpgroup MMAs (wgmma, sm_90a): 16-row warps, four to a 64-row instruction; Dgrad's filter and
+// Wgrad's operands (channel-contiguous) read with the transpose bit. Wgrad with split-K as Tiled's
+// (parallel) or serial.
+template <ConvOperator Op, class TileShape, class WaveShape,
+          gemm::kernel::SplitKMode SplitK = Op == ConvOperator::kWgrad ? gemm::kernel::SplitKMode::kParallel
+                                                                       : gemm::kernel::SplitKMode::kNone>
+using Warpgroup = conv::device::ImplicitGemmConvolution<
+    Op, half_t, half_t, float, arch::Sm90, TileShape, WaveShape, arch::WarpgroupMma<half_t>,
+    epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 4, RowDivision::kFast,
+    RowDivision::kFast, SplitK>;
 
 // ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
 struct Layer {
@@ -319,6 +327,15 @@ void add_tiles(int layer, char const* variant) {
   add<Tiled<ConvOperator::kWgrad, TileShape, WaveShape, Stages>>(layer, "wgrad", variant);
 }
 
+template <int TileM, int TileN>
+void add_warpgroup_tiles(int layer, char const* variant) {
+  using Tile = GemmShape<TileM, TileN, 64>;
+  using Wave = GemmShape<16, TileN, 64>;
+  add<Warpgroup<ConvOperator::kFprop, Tile, Wave>>(layer, "fprop", variant);
+  add<Warpgroup<ConvOperator::kDgrad, Tile, Wave>>(layer, "dgrad", variant);
+  add<Warpgroup<ConvOperator::kWgrad, Tile, Wave>>(layer, "wgrad", variant);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -335,9 +352,14 @@ int main(int argc, char** argv) {
     add_tiles<GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, 4>(layer, "t256x128x64_w64x64_s4");
     add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 32, 32>, 3>(layer, "t128x128x32_w64x32_s3");
     add_tiles<GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, 4>(layer, "t128x128x32_w64x64_s4");
-    add<WarpgroupFprop<GemmShape<128, 128, 64>, GemmShape<16, 128, 64>>>(layer, "fprop", "wgmma_t128x128x64");
-    add<WarpgroupFprop<GemmShape<128, 64, 64>, GemmShape<16, 64, 64>>>(layer, "fprop", "wgmma_t128x64x64");
-    add<WarpgroupFprop<GemmShape<128, 256, 64>, GemmShape<16, 256, 64>>>(layer, "fprop", "wgmma_t128x256x64");
+    add_warpgroup_tiles<128, 64>(layer, "wgmma_t128x64x64");
+    add_warpgroup_tiles<128, 128>(layer, "wgmma_t128x128x64");
+    add_warpgroup_tiles<128, 256>(layer, "wgmma_t128x256x64");
+    add_warpgroup_tiles<64, 128>(layer, "wgmma_t64x128x64");
+    add<Warpgroup<ConvOperator::kWgrad, GemmShape<128, 128, 64>, GemmShape<16, 128, 64>,
+                  gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "wgmma_t128x128x64_serial");
+    add<Warpgroup<ConvOperator::kWgrad, GemmShape<64, 128, 64>, GemmShape<16, 128, 64>,
+                  gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "wgmma_t64x128x64_serial");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -66,12 +66,21 @@ template <ConvOperator Op>
 using TunedCandidates =
     tune::detail::DefaultConvolutionCandidates<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>>;
 
+// A warpgroup-MMA tile of 16-row warps (wgmma), precomputed iterators, 4 stages.
+template <ConvOperator Op, class Element, int TileM, int TileN,
+          gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+using Warpgroup = conv::device::ImplicitGemmConvolution<
+    Op, Element, Element, float, arch::Sm90, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
+    arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>, conv::IteratorAlgorithm::kPrecomputed, 8, 4,
+    RowDivision::kFast, RowDivision::kFast, Mode>;
+
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
     ConvOperator::kDgrad, half_t, half_t, float, arch::Sm90, conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::TileShape,
-    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape, gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm90>::type,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::WaveShape,
+    conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::MmaAtom<half_t>,
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 
@@ -297,6 +306,15 @@ int main() {
                                                                                          shapes(), fused);
   run_shapes<typename TunedCandidates<ConvOperator::kFprop>::template WarpgroupTile<256>>("fprop f16, wgmma 128x256",
                                                                                          shapes());
+  // Warpgroup MMAs reading MN-contiguous stages (the transpose bit): Dgrad's filter, both of Wgrad's
+  // operands; Wgrad's split-K as it runs in practice, and bf16.
+  run_shapes<Warpgroup<ConvOperator::kDgrad, half_t, 128, 128>>("dgrad f16, wgmma 128x128", shapes(), fused);
+  run_shapes<Warpgroup<ConvOperator::kDgrad, bfloat16_t, 128, 64>>("dgrad bf16, wgmma 128x64", shapes());
+  run_shapes<Warpgroup<ConvOperator::kWgrad, half_t, 128, 256>>("wgrad f16, wgmma 128x256", shapes(), fused);
+  run_shapes<Warpgroup<ConvOperator::kWgrad, half_t, 64, 128, gemm::kernel::SplitKMode::kParallel>>(
+      "wgrad f16, wgmma 64x128, parallel split-K", shapes(), fused);
+  run_shapes<Warpgroup<ConvOperator::kWgrad, bfloat16_t, 128, 128, gemm::kernel::SplitKMode::kSerial>>(
+      "wgrad bf16, wgmma 128x128, serial split-K", shapes());
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
                                                                       shapes(), fused, true);

@@ -420,4 +420,30 @@ TEST_CASE("a warp's cp.async of MN vectors into the MN-contiguous swizzled layou
   });
 }
 
+// Warpgroup MMAs read an MN-major 16-bit operand in the 128-byte swizzle (PTX ISA, "Shared Memory
+// Matrix Layout"): 64-element MN blocks a fixed distance apart, each a column of K rows of 128
+// bytes, whose byte address has bits 4–6 XORed with bits 7–9 (the row within its 8-row group).
+template <int TileMN, int TileK>
+void check_warpgroup_mn_layout() {
+  using L = SwizzledMnLdsLayout<hiptile::half_t, TileMN, TileK>;
+  constexpr int kBlockBytes = 128 * TileK;
+  CHECK(L::kBlockBytes == std::size_t(kBlockBytes));
+  for (int mn = 0; mn < TileMN; ++mn) {
+    for (int k = 0; k < TileK; ++k) {
+      int const logical = (mn / 64) * kBlockBytes + k * 128 + (mn % 64) * 2;
+      int const swizzled = logical ^ (((logical >> 7) & 7) << 4);
+      INFO("TileMN " << TileMN << ", TileK " << TileK << ", mn " << mn << ", k " << k);
+      REQUIRE(L::offset(mn, k) * 2 == swizzled);
+    }
+  }
+}
+
+TEST_CASE("the MN-contiguous layout of 16-bit tiles 64 wide or more is wgmma's MN-major 128-byte swizzle") {
+  check_warpgroup_mn_layout<64, 16>();
+  check_warpgroup_mn_layout<64, 64>();
+  check_warpgroup_mn_layout<128, 64>();
+  check_warpgroup_mn_layout<256, 64>();
+  check_warpgroup_mn_layout<256, 32>();
+}
+
 }  // namespace

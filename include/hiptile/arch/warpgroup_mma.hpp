@@ -61,8 +61,10 @@ struct WarpgroupMma : Fragment16x8 {
   // D += A·B (D = A·B where `accumulate` is 0) for the warpgroup, A and B the 64 × kK and kK × N
   // tiles the descriptors describe; d is this lane's N/2 accumulators. Every thread of the
   // warpgroup calls it with the same descriptors. Asynchronous: read d only after commit() and wait().
-  template <int N>
-    requires kSupportedN<N>
+  // kTransA / kTransB: the operand is MN-major (warpgroup_descriptor_sw128_mn), which the 16-bit
+  // forms alone take.
+  template <int N, bool kTransA = false, bool kTransB = false>
+    requires kSupportedN<N> && (sizeof(Element) == 2 || !(kTransA || kTransB))
   HIPTILE_DEVICE HIPTILE_INLINE static void mma_async(ElementC* d, std::uint64_t desc_a, std::uint64_t desc_b,
                                                       int accumulate = 1) {
 #if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS && defined(__CUDA_ARCH_FEAT_SM90_ALL)
@@ -73,12 +75,12 @@ struct WarpgroupMma : Fragment16x8 {
           "{"
           "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
           "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
-          "}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+          "}, %32, %33, p, 1, 1, %35, %36;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
             "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, half_t> && N == 128) {
       asm volatile(
@@ -89,7 +91,7 @@ struct WarpgroupMma : Fragment16x8 {
           "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
           "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
           "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-          "}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+          "}, %64, %65, p, 1, 1, %67, %68;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
@@ -98,7 +100,7 @@ struct WarpgroupMma : Fragment16x8 {
             "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
             "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
             "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, half_t> && N == 192) {
       asm volatile(
@@ -111,7 +113,7 @@ struct WarpgroupMma : Fragment16x8 {
           "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
           "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
           "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
-          "}, %96, %97, p, 1, 1, 0, 0;\n}\n"
+          "}, %96, %97, p, 1, 1, %99, %100;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
@@ -124,7 +126,7 @@ struct WarpgroupMma : Fragment16x8 {
             "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
             "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
             "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, half_t> && N == 256) {
       asm volatile(
@@ -139,7 +141,7 @@ struct WarpgroupMma : Fragment16x8 {
           "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
           "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
           "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
-          "}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+          "}, %128, %129, p, 1, 1, %131, %132;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
@@ -156,7 +158,7 @@ struct WarpgroupMma : Fragment16x8 {
             "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]),
             "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
             "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, bfloat16_t> && N == 64) {
       asm volatile(
@@ -165,12 +167,12 @@ struct WarpgroupMma : Fragment16x8 {
           "{"
           "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
           "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
-          "}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+          "}, %32, %33, p, 1, 1, %35, %36;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
             "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, bfloat16_t> && N == 128) {
       asm volatile(
@@ -181,7 +183,7 @@ struct WarpgroupMma : Fragment16x8 {
           "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
           "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
           "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-          "}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+          "}, %64, %65, p, 1, 1, %67, %68;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
@@ -190,7 +192,7 @@ struct WarpgroupMma : Fragment16x8 {
             "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
             "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
             "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, bfloat16_t> && N == 192) {
       asm volatile(
@@ -203,7 +205,7 @@ struct WarpgroupMma : Fragment16x8 {
           "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
           "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
           "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
-          "}, %96, %97, p, 1, 1, 0, 0;\n}\n"
+          "}, %96, %97, p, 1, 1, %99, %100;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
@@ -216,7 +218,7 @@ struct WarpgroupMma : Fragment16x8 {
             "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
             "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
             "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, bfloat16_t> && N == 256) {
       asm volatile(
@@ -231,7 +233,7 @@ struct WarpgroupMma : Fragment16x8 {
           "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
           "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
           "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
-          "}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+          "}, %128, %129, p, 1, 1, %131, %132;\n}\n"
           : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
             "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
             "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
@@ -248,7 +250,7 @@ struct WarpgroupMma : Fragment16x8 {
             "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]),
             "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
             "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-          : "l"(desc_a), "l"(desc_b), "r"(accumulate)
+          : "l"(desc_a), "l"(desc_b), "r"(accumulate), "n"(int(kTransA)), "n"(int(kTransB))
           : "memory");
     } else if constexpr (std::is_same_v<Element, float8_e4m3fn> && N == 64) {
       asm volatile(
@@ -552,6 +554,25 @@ HIPTILE_DEVICE HIPTILE_INLINE std::uint64_t warpgroup_descriptor_sw128(void cons
   return std::uint64_t((address & 0x3FFFF) >> 4) | (leading << 16) | (stride << 32) | (swizzle_128b << 62);
 #else
   (void)start;
+  return 0;
+#endif
+}
+
+// An MN-major shared-memory operand in the 128-byte swizzle (16-bit elements): blocks of 64
+// MN-contiguous elements, `block_bytes` apart, each a column of K rows of 128 bytes (K row r's
+// 16-byte chunk c at chunk c ^ (r % 8)), starting at `start`, 1024-byte aligned (block/
+// swizzled_mn_lds_layout.hpp). PTX ISA, "Matrix Descriptor Format": for MN-major swizzled layouts
+// the leading-dimension offset is the distance between those 64-element blocks, the stride
+// offset the distance between groups of 8 K rows (1024 bytes).
+HIPTILE_DEVICE HIPTILE_INLINE std::uint64_t warpgroup_descriptor_sw128_mn(void const* start, std::uint32_t block_bytes) {
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+  auto const address = static_cast<std::uint32_t>(__cvta_generic_to_shared(start));
+  std::uint64_t const leading = block_bytes >> 4;
+  std::uint64_t const stride = 1024 >> 4;
+  std::uint64_t const swizzle_128b = 1;
+  return std::uint64_t((address & 0x3FFFF) >> 4) | (leading << 16) | (stride << 32) | (swizzle_128b << 62);
+#else
+  (void)start, (void)block_bytes;
   return 0;
 #endif
 }

@@ -8,9 +8,12 @@
 //      Wgrad; four 64 x 32 warps, 4 stages; docs/performance.md); gfx942 has one tile
 //   3  NVIDIA only: 128 x 128 x 32 of four 64 x 64 warps, 4 stages (the fastest Fprop and Dgrad
 //      tile on four of the seven ResNet-50 layers of docs/performance.md)
-//   4, 5  Sm90 Fprop only: warpgroup-MMA tiles 128 x 128 and 128 x 256 (the default is 128 x 64 of
-//      them; candidates 2 and 3 are then mma.sync's 128 x 128 tiles)
-//   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K.
+//   4, 5  Sm90 with f16/bf16: warpgroup-MMA tiles 128 x 128 and 128 x 256 for Fprop and Dgrad
+//      (their default is 128 x 64 of them), 128 x 64 and 128 x 256 for Wgrad (default 128 x 128);
+//      candidates 2 and 3 are then mma.sync's
+//   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K;
+//   on Sm90 also the 128 x 256 warpgroup tile with parallel split-K (the fastest Wgrad on four of
+//   the seven ResNet-50 layers, docs/performance.md).
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
 #include <tuple>
@@ -50,24 +53,35 @@ struct DefaultConvolutionCandidates {
                              GemmShape<128, Tile::TileShape::kN == 128 ? 64 : 128, 64>, GemmShape<64, 32, 64>, 4>;
   using WideWarps = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, 128, 32>,
                                            GemmShape<64, 64, 32>, 4>;
-  // Sm90 Fprop: the warpgroup-MMA tiles 128 and 256 wide beside the default's 64 (the fastest on the
-  // 128- and 256-channel layers, and on the 512- and 2048-channel ones: docs/performance.md).
-  template <int TileN>
+  // Sm90 with f16/bf16: the warpgroup-MMA tiles beside the default's (docs/performance.md).
+  template <int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
   using WarpgroupTile = PrecomputedConvolution<Op, Element, ElementC, Arch, OutputOp, GemmShape<128, TileN, 64>,
-                                               GemmShape<16, TileN, 64>, 4, gemm::kernel::SplitKMode::kNone,
+                                               GemmShape<16, TileN, 64>, 4, Mode,
                                                typename Tile::template MmaAtom<Element>>;
-  static constexpr bool kWarpgroupFprop =
-      Op == conv::ConvOperator::kFprop && std::is_same_v<Arch, arch::Sm90> && arch::kWarpgroupMmaElement<Element>;
+  static constexpr bool kWarpgroup = gemm::WarpgroupAtom<typename Tile::template MmaAtom<Element>>;
+  static constexpr bool kWgrad = Op == conv::ConvOperator::kWgrad;
+  template <bool kWarpgroupTiles, int = 0>
+  struct WarpgroupTilesOf : std::type_identity<std::tuple<>> {};
+  template <int Unused>
+  struct WarpgroupTilesOf<true, Unused>
+      : std::type_identity<std::tuple<WarpgroupTile<kWgrad ? 64 : 128>, WarpgroupTile<256>>> {};
+  template <bool kWarpgroupTiles, int = 0>
+  struct WarpgroupSplitKOf : std::type_identity<std::tuple<>> {};
+  template <int Unused>
+  struct WarpgroupSplitKOf<true, Unused>
+      : std::type_identity<std::tuple<WarpgroupTile<256, gemm::kernel::SplitKMode::kParallel>>> {};
   using DataParallel = std::conditional_t<
       gemm::device::kNvidiaArch<Arch>,
-      std::conditional_t<kWarpgroupFprop,
-                         std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps,
-                                    WarpgroupTile<128>, WarpgroupTile<256>>,
-                         std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>,
+      decltype(std::tuple_cat(
+          std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>(),
+          std::declval<typename WarpgroupTilesOf<kWarpgroup>::type>())),
       std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
   using SplitK = std::conditional_t<
-      Op == conv::ConvOperator::kWgrad,
-      std::tuple<Default<gemm::kernel::SplitKMode::kParallel>, Default<gemm::kernel::SplitKMode::kSerial>>,
+      kWgrad,
+      decltype(std::tuple_cat(
+          std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kParallel>,
+                                  Default<gemm::kernel::SplitKMode::kSerial>>>(),
+          std::declval<typename WarpgroupSplitKOf<kWarpgroup && kWgrad>::type>())),
       std::tuple<>>;
   using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>()));
 };

@@ -101,12 +101,13 @@ struct ConvConfigurationCheck {
                 "Dgrad's filter and Wgrad's operands are channel-contiguous: their tiles need TileShape::kN (Dgrad, "
                 "Wgrad) and kM (Wgrad) of at least 64 and an even number of 16-byte vectors per thread (grow the "
                 "tile or TileShape::kK)");
-  // Warpgroup MMAs read K-contiguous cp.async stages (wave/warpgroup_wave_mma.hpp): Fprop's x and w.
+  // Warpgroup MMAs read cp.async stages (wave/warpgroup_wave_mma.hpp): Fprop's K-contiguous x and w,
+  // Dgrad's and Wgrad's MN-contiguous operands through the instruction's transpose bit.
   static constexpr bool kWarpgroupOperands =
-      !gemm::WarpgroupAtom<MmaAtom> || (Op == ConvOperator::kFprop && AccessElements == kVectorElements<Element>);
+      !gemm::WarpgroupAtom<MmaAtom> || AccessElements == kVectorElements<Element>;
   static_assert(kWarpgroupOperands,
-                "warpgroup MMA (wgmma) atoms read channel- (K-) contiguous stages of whole 16-byte vectors: Fprop "
-                "with AccessElements = 16 / sizeof(Element); Dgrad and Wgrad take an mma.sync atom");
+                "warpgroup MMA (wgmma) atoms read stages that cp.async fills with whole 16-byte vectors: "
+                "AccessElements must be 16 / sizeof(Element)");
   static constexpr bool kTransposedElement =
       Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
   static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");

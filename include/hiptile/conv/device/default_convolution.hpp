@@ -29,10 +29,13 @@ namespace hiptile::conv::device {
 // geometric-mean best over the seven ResNet-50 layers of benchmark/conv_nvidia.cu among the tiles
 // it measures (docs/performance.md): 128 × 64 × 64 of four 64 × 32 warps for Fprop and Dgrad — a
 // 64-wide tile wastes nothing on the 64-channel layers, where 128-wide ones ran at half speed —
-// and 128 × 128 × 64 of eight 64 × 32 warps for Wgrad, each with four stages. Sm90's Fprop (x and
-// w both channel-contiguous) takes warpgroup MMAs (arch/warpgroup_mma.hpp) for f16 and bf16:
-// 128 × 64 × 64 of eight 16 × 64 warps, the best median ratio to cuDNN of the three wgmma tiles
-// measured (0.64 against 0.59 for 128 × 128; mma.sync's 128 × 64 had 0.60).
+// and 128 × 128 × 64 of eight 64 × 32 warps for Wgrad, each with four stages. Sm90 takes warpgroup
+// MMAs (arch/warpgroup_mma.hpp) for f16 and bf16, every operator — Fprop's x and w are
+// channel- (K-) contiguous, Dgrad's filter and Wgrad's operands MN-contiguous, which the
+// instruction reads with its transpose bit: the same shapes in 16-row warps, 128 × 64 × 64 for
+// Fprop and Dgrad (Fprop: the best median ratio to cuDNN of the three wgmma tiles measured, 0.64
+// against 0.59 for 128 × 128; Dgrad: at least mma.sync's 128 × 64 on all seven layers, up to 1.27×)
+// and 128 × 128 × 64 for Wgrad (10–24% faster than mma.sync's with split-K on all seven).
 // gfx9: GEMM's 128 × 128 × 32 tile of four 64 × 64 waves and its stages.
 template <ConvOperator Op, class Arch>
 struct DefaultConvTile {
@@ -51,20 +54,26 @@ struct DefaultConvTile<Op, Arch> {
   template <class Element>
   using MmaAtom = typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type;
 };
-// Sm90's Fprop atom: warpgroup MMAs for the types they take (DefaultMmaAtom says which others exist).
+// Sm90's atom: warpgroup MMAs for the 16-bit types (DefaultMmaAtom says which others exist; the
+// convolutions take f16, bf16 and f32).
 template <class Element>
-struct FpropAtomSm90 : gemm::device::DefaultMmaAtom<Element, Element, arch::Sm90> {};
+struct ConvAtomSm90 : gemm::device::DefaultMmaAtom<Element, Element, arch::Sm90> {};
 template <class Element>
-  requires arch::kWarpgroupMmaElement<Element>
-struct FpropAtomSm90<Element> : std::type_identity<arch::WarpgroupMma<Element>> {};
-template <>
-struct DefaultConvTile<ConvOperator::kFprop, arch::Sm90> {
-  using TileShape = GemmShape<128, 64, 64>;
-  using WaveShape = GemmShape<16, 64, 64>;
+  requires(arch::kWarpgroupMmaElement<Element> && sizeof(Element) == 2)
+struct ConvAtomSm90<Element> : std::type_identity<arch::WarpgroupMma<Element>> {};
+template <ConvOperator Op>
+struct DefaultConvTile<Op, arch::Sm90> {
+  using TileShape = GemmShape<128, Op == ConvOperator::kWgrad ? 128 : 64, 64>;
+  using WaveShape = GemmShape<16, TileShape::kN, 64>;
   static constexpr int kStages = 4;
   template <class Element>
-  using MmaAtom = typename FpropAtomSm90<Element>::type;
+  using MmaAtom = typename ConvAtomSm90<Element>::type;
 };
+// The tile of the register-staged paths (one-element accesses): on Sm90 mma.sync's (Sm80's
+// shapes), since warpgroup MMAs read cp.async stages only.
+template <ConvOperator Op, class Arch>
+using RegisterStagedConvTile =
+    DefaultConvTile<Op, std::conditional_t<std::is_same_v<Arch, arch::Sm90>, arch::Sm80, Arch>>;
 
 template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>,
@@ -82,11 +91,11 @@ template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>>
 using DefaultAnalyticConvolution =
     ImplicitGemmConvolution<Op, Element, ElementC, float, Arch,
-                            typename DefaultConvTile<Op == ConvOperator::kWgrad ? Op : ConvOperator::kDgrad,
-                                                     Arch>::TileShape,
-                            typename DefaultConvTile<Op == ConvOperator::kWgrad ? Op : ConvOperator::kDgrad,
-                                                     Arch>::WaveShape,
+                            typename RegisterStagedConvTile<Op == ConvOperator::kWgrad ? Op : ConvOperator::kDgrad,
+                                                            Arch>::TileShape,
+                            typename RegisterStagedConvTile<Op == ConvOperator::kWgrad ? Op : ConvOperator::kDgrad,
+                                                            Arch>::WaveShape,
                             typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
-                            IteratorAlgorithm::kAnalytic, 1, DefaultConvTile<Op, Arch>::kStages>;
+                            IteratorAlgorithm::kAnalytic, 1, RegisterStagedConvTile<Op, Arch>::kStages>;
 
 }  // namespace hiptile::conv::device

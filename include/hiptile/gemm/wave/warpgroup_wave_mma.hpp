@@ -7,9 +7,11 @@
 // accumulators as they take MmaSyncWaveMma's.
 //
 // Unlike the mma.sync wave MMAs it loads no fragments: issue_stage() points the instructions at
-// the LDS stage (both operands K-major in SwizzledLdsLayout with 128-byte rows, the 128-byte
-// swizzle wgmma reads) and returns with them running; the mainloop (warpgroup_mainloop.hpp)
-// commits and waits.
+// the LDS stage and returns with them running; the mainloop (warpgroup_mainloop.hpp) commits and
+// waits. A K-contiguous operand's stage is SwizzledLdsLayout with 128-byte rows (the K-major
+// 128-byte swizzle); an MN-contiguous one's, f16/bf16 only, is SwizzledMnLdsLayout, whose 64-wide
+// blocks of 128-byte K rows are the MN-major 128-byte swizzle, read with the instruction's
+// transpose bit.
 //
 // fp8 inputs: Hopper's fp8 wgmma keeps about 14 bits of its sum (DeepSeek-V3 technical report,
 // §3.3.2, "limited accumulation precision in tensor cores"; here it missed an f32 reference by up
@@ -17,6 +19,7 @@
 // instructions start a fresh partial sum (scale-d 0 on the first) and the mainloop adds it into
 // the f32 accumulators every 128 K, which keeps the error from growing with K. int8's int32 sums
 // are exact and accumulate in place.
+#include <cstdint>
 #include <type_traits>
 
 #include "hiptile/arch/warpgroup_mma.hpp"
@@ -36,10 +39,21 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   static_assert(LayoutA::kTileK * sizeof(ElementA) == 128 && LayoutB::kTileK * sizeof(ElementB) == 128,
                 "warpgroup MMA stages have 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit types)");
   static_assert(LayoutA::kTileMN % Atom::kGroupM == 0, "a warpgroup MMA's block tile has whole 64-row groups");
+  template <class Layout>
+  static constexpr bool kMnMajor = requires { requires Layout::kMnContiguous; };
+  template <class Layout>
+  static constexpr bool kMnMajorFits = [] {
+    if constexpr (kMnMajor<Layout>) {
+      return sizeof(typename Layout::ElementType) == 2 && Layout::kBlockMN * 2 == 128;
+    } else {
+      return true;
+    }
+  }();
+  static_assert(kMnMajorFits<LayoutA> && kMnMajorFits<LayoutB>,
+                "warpgroup MMAs read MN-contiguous stages of 16-bit elements in 128-byte (64-element) blocks");
   static constexpr int kSteps = LayoutA::kTileK / Atom::kK;
   using typename Tile::ElementAccumulator;
   static constexpr bool kPromotes = sizeof(ElementA) == 1 && std::is_same_v<ElementAccumulator, float>;
-  static constexpr int kStepBytes = 32;  // one instruction's K of a 128-byte row
 
   // Descriptors only: wgmma reads the stage itself (the mainloop concept's Fragments).
   struct Fragments {};
@@ -49,16 +63,25 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   template <bool kFresh = false>
   HIPTILE_DEVICE HIPTILE_INLINE static void issue_stage(Accumulators& acc, ElementA const* stage_a,
                                                         ElementB const* stage_b, int wave_m0, int wave_n0) {
-    // The warpgroup's first row; 8-row groups are whole 1024-byte swizzle periods of the stage.
+    // The warpgroup's first row: 8-row groups (K-major) and 64-wide blocks (MN-major) are whole
+    // swizzle periods, so each step's K starts unswizzled at the layout's own offset.
     int const group_m0 = wave_m0 - wave_m0 % Atom::kGroupM;
-    auto const* a = reinterpret_cast<unsigned char const*>(stage_a + LayoutA::offset(group_m0, 0));
-    auto const* b = reinterpret_cast<unsigned char const*>(stage_b + LayoutB::offset(wave_n0, 0));
     HIPTILE_UNROLL
     for (int step = 0; step < kSteps; ++step) {
-      Atom::template mma_async<WaveN>(reinterpret_cast<ElementAccumulator*>(&acc),
-                                      arch::warpgroup_descriptor_sw128(a + step * kStepBytes),
-                                      arch::warpgroup_descriptor_sw128(b + step * kStepBytes),
-                                      kFresh && step == 0 ? 0 : 1);
+      Atom::template mma_async<WaveN, kMnMajor<LayoutA>, kMnMajor<LayoutB>>(
+          reinterpret_cast<ElementAccumulator*>(&acc), descriptor<LayoutA>(stage_a, group_m0, step),
+          descriptor<LayoutB>(stage_b, wave_n0, step), kFresh && step == 0 ? 0 : 1);
+    }
+  }
+
+ private:
+  template <class Layout, class Element>
+  HIPTILE_DEVICE HIPTILE_INLINE static std::uint64_t descriptor(Element const* stage, int mn0, int step) {
+    Element const* start = stage + Layout::offset(mn0, step * Atom::kK);
+    if constexpr (kMnMajor<Layout>) {
+      return arch::warpgroup_descriptor_sw128_mn(start, std::uint32_t(Layout::kBlockBytes));
+    } else {
+      return arch::warpgroup_descriptor_sw128(start);
     }
   }
 };
