@@ -213,6 +213,25 @@ void BM_CublasOf(benchmark::State& state) {
 }
 void (*const BM_Cublas)(benchmark::State&) = BM_CublasOf<half_t>;
 
+// NN (A column-major, B row-major, D row-major) on square problems, whose leading dimensions are
+// all the size, so ProblemOf's buffers serve as they are. Column-major, Dᵀ = Bᵀ·Aᵀ: B (row-major
+// K×N) as is, A (column-major M×K) transposed.
+void BM_CublasNN(benchmark::State& state) {
+  ProblemOf<half_t> p(state.range(0), state.range(1), state.range(2));
+  cublasHandle_t handle;
+  cublasCreate(&handle);
+  float const alpha = 1.0f, beta = 0.0f;
+  auto run = [&] {
+    cublasStatus_t const s = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_T, p.n, p.m, p.k, &alpha, p.b, CUDA_R_16F, p.n,
+                                          p.a, CUDA_R_16F, p.m, &beta, p.d, CUDA_R_16F, p.ld_d, CUBLAS_COMPUTE_32F,
+                                          CUBLAS_GEMM_DEFAULT);
+    if (s != CUBLAS_STATUS_SUCCESS) std::exit(2);
+  };
+  time_gpu(state, p, run);
+  cublas_seconds<half_t>()[{p.m, p.n, p.k}] = p.flops() / (state.counters["TFLOPS"] * 1e12);
+  cublasDestroy(handle);
+}
+
 // hiptile's G: a Gemm configuration, or DefaultGemm (a SelectingGemm: the configuration its
 // heuristic picks for the shape, with the candidate index and rule as counters and the
 // configuration in the label).
@@ -262,6 +281,16 @@ void BM_Hiptile(benchmark::State& state) {
 
 using Default = gemm::device::DefaultGemm<half_t, layout::RowMajor, half_t, layout::ColumnMajor, half_t,
                                           layout::RowMajor, arch::Sm90>;
+
+// NN: DefaultGemm (warpgroup MMAs reading the MN-contiguous stages with their transpose bit) and
+// the mma.sync configuration that was NN's default before (256×128 of eight 64×64 warps, operands
+// transposed through registers).
+using DefaultNN = gemm::device::DefaultGemm<half_t, layout::ColumnMajor, half_t, layout::RowMajor, half_t,
+                                            layout::RowMajor, arch::Sm90>;
+using MmaSyncNN = gemm::device::Gemm<half_t, layout::ColumnMajor, half_t, layout::RowMajor, half_t, layout::RowMajor,
+                                     float, arch::Sm90, GemmShape<256, 128, 64>, GemmShape<64, 64, 64>,
+                                     arch::MmaSync16x8x16F16, epilogue::LinearCombination<half_t>,
+                                     gemm::kernel::GroupedTileOrder<8>, 4>;
 
 // 8-bit GEMMs (DefaultGemmConfiguration: warpgroup MMAs, fp8 128×128, int8 128×256): A row-major,
 // B column-major, D row-major, random inputs. Their baselines are PyTorch's (torch._scaled_mm,
@@ -627,6 +656,11 @@ int main(int argc, char** argv) {
     add("BM_HiptileTyped<Int8Wgmma128x256s3>", BM_HiptileTyped<Int8Wgmma128x256s3>, size, size, size);
     add("BM_HiptileTyped<Int8Wgmma128x128s3>", BM_HiptileTyped<Int8Wgmma128x128s3>, size, size, size);
     add("BM_HiptileTyped<Int8Wgmma128x128s4>", BM_HiptileTyped<Int8Wgmma128x128s4>, size, size, size);
+  }
+  for (int size : {2048, 3072, 4096, 8192}) {
+    add("BM_CublasNN", BM_CublasNN, size, size, size);
+    add("BM_Hiptile<DefaultNN>", BM_Hiptile<DefaultNN>, size, size, size);
+    add("BM_Hiptile<MmaSyncNN>", BM_Hiptile<MmaSyncNN>, size, size, size);
   }
   // K = 3008: int8 rows must start on 16 bytes (the copies' vectors).
   for (auto const& s : {std::array{4096, 4096, 4096}, std::array{3000, 3000, 3008}, std::array{128, 4096, 4096}}) {

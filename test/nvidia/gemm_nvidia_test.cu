@@ -466,6 +466,22 @@ int main(int argc, char** argv) {
   run_config<half_t, ColumnMajor, RowMajor, half_t, ColumnMajor>("f16 NT -> f16 col");
   run_config<bfloat16_t, RowMajor, ColumnMajor, bfloat16_t, RowMajor>("bf16 TN -> bf16");
   run_config<bfloat16_t, ColumnMajor, RowMajor, float, RowMajor>("bf16 NT -> f32");
+  // The layouts above take warpgroup MMAs by default (MN-contiguous stages read with the transpose
+  // bit); also through DefaultGemm's choice, on the 64-row tile, and as mma.sync transposing
+  // through registers.
+  run_config<half_t, ColumnMajor, RowMajor, half_t, RowMajor,
+             gemm::device::DefaultGemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor, arch::Sm90>>(
+      "f16 NN -> f16, DefaultGemm");
+  run_config<half_t, ColumnMajor, ColumnMajor, half_t, RowMajor,
+             gemm::device::Gemm<half_t, ColumnMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
+                                GemmShape<64, 128, 64>, GemmShape<16, 128, 64>, arch::WarpgroupMma<half_t>,
+                                epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4>>(
+      "f16 A col, B col -> f16, wgmma 64x128");
+  run_config<half_t, ColumnMajor, RowMajor, half_t, RowMajor,
+             gemm::device::Gemm<half_t, ColumnMajor, half_t, RowMajor, half_t, RowMajor, float, arch::Sm90,
+                                GemmShape<256, 128, 64>, GemmShape<64, 64, 64>, arch::MmaSync16x8x16F16,
+                                epilogue::LinearCombination<half_t>, gemm::kernel::GroupedTileOrder<8>, 4>>(
+      "f16 NN -> f16, mma.sync 256x128");
   // The same templates with the SIMT FMA atom (one fp32 FMA per lane) instead of mma.sync.
   using SimtGemm = gemm::device::Gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, float, arch::Sm90,
                                       GemmShape<128, 128, 32>, GemmShape<64, 64, 32>, arch::SimtFma<half_t, 32>,

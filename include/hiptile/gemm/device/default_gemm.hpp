@@ -131,14 +131,16 @@ inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kN
 template <class ElementA, class ElementB, class Arch>
 using DefaultAccumulator = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC;
 
-// Sm90 with K-contiguous A and B of one f16, bf16, int8 or OCP fp8 type: warpgroup MMAs (wgmma,
+// Sm90 with A and B of one f16, bf16, int8 or OCP fp8 type, K-contiguous (f16 and bf16 in any
+// layout: wgmma reads an MN-contiguous 16-bit stage with its transpose bit): warpgroup MMAs (wgmma,
 // arch/warpgroup_mma.hpp), Hopper's full tensor rate, in place of mma.sync (which measured 0.63 of
-// cuBLAS where wgmma measured 0.98 on the H100: docs/performance.md). MN-contiguous operands pass
-// through the transposing register-staged loader, whose stages wgmma cannot read: mma.sync.
+// cuBLAS where wgmma measured 0.98 on the H100: docs/performance.md). MN-contiguous 8-bit operands
+// pass through the transposing register-staged loader: mma.sync.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
 inline constexpr bool kWarpgroupDefault =
     std::is_same_v<Arch, arch::Sm90> && std::is_same_v<ElementA, ElementB> && arch::kWarpgroupMmaElement<ElementA> &&
-    kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK && kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK;
+    (sizeof(ElementA) == 2 || (kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK &&
+                               kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK));
 
 // fp8's warpgroup MMAs promote their partial sums into a second accumulator set
 // (wave/warpgroup_wave_mma.hpp); f16, bf16 and int8 accumulate in place.

@@ -20,9 +20,11 @@
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
+#include "hiptile/gemm/block/async_mn_tile_copy.hpp"
 #include "hiptile/gemm/block/async_tile_copy.hpp"
 #include "hiptile/gemm/block/register_staged_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
+#include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
 #include "hiptile/gemm/block/tensor_tile_copy.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
@@ -47,15 +49,20 @@ template <class ElementA, class LayoutA, class ElementB, class LayoutB, class El
 struct GemmComponents {
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
-  // NVIDIA with both operands K-contiguous: cp.async straight into swizzled shared memory.
-  // Otherwise the loads pass through registers into the stages of register_staged_lds_layout.hpp
-  // (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles are transposed on the way).
+  // NVIDIA with both operands K-contiguous, or with 16-bit warpgroup MMAs (which read an
+  // MN-contiguous stage with their transpose bit): cp.async or tensor copies straight into swizzled
+  // shared memory. Otherwise the loads pass through registers into the stages of
+  // register_staged_lds_layout.hpp (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles
+  // are transposed on the way).
   static constexpr bool kAsyncCopy =
-      Arch::kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+      Arch::kWaveSize == 32 && ((kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK) ||
+                                (WarpgroupAtom<MmaAtom> && sizeof(ElementA) == 2 && sizeof(ElementB) == 2));
   template <class Element, OperandMajor Major, int TileMN>
-  using LdsLayout =
-      std::conditional_t<kAsyncCopy, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
-                         block::RegisterStagedLdsLayout<Element, Major, TileMN, TileShape::kK>>;
+  using LdsLayout = std::conditional_t<
+      kAsyncCopy,
+      std::conditional_t<Major == OperandMajor::kK, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
+                         block::SwizzledMnLdsLayout<Element, TileMN, TileShape::kK>>,
+      block::RegisterStagedLdsLayout<Element, Major, TileMN, TileShape::kK>>;
   using LdsLayoutA = LdsLayout<ElementA, kMajorA, TileShape::kM>;
   using LdsLayoutB = LdsLayout<ElementB, kMajorB, TileShape::kN>;
 
@@ -74,15 +81,19 @@ struct GemmComponents {
   // (docs/performance.md, "Tensor copies"): the copy engine ran the 128-row tiles 1-3% faster on
   // large shapes, 5-8% on K = 3000 and 2944³, fp8 14%, but the 64 × 128 tile's L2-resident
   // small-M runs 5-30% slower than cp.async.
-  static constexpr bool kTensorCopy =
-      WarpgroupAtom<MmaAtom> && std::is_same_v<Arch, arch::Sm90> && TileShape::kM >= 128;
+  // An MN-contiguous operand takes cp.async (block::AsyncMnTileCopy), and so then does the other.
+  static constexpr bool kTensorCopy = WarpgroupAtom<MmaAtom> && std::is_same_v<Arch, arch::Sm90> &&
+                                      TileShape::kM >= 128 && kMajorA == OperandMajor::kK &&
+                                      kMajorB == OperandMajor::kK;
   template <int Unused>
   struct LoadersOf<true, Unused> {
-    template <class Element, class Layout>
-    using Loader = std::conditional_t<kTensorCopy, block::TensorTileCopy<Element, Layout>,
-                                      block::AsyncTileCopy<Element, Layout, kThreads>>;
-    using A = Loader<ElementA, LdsLayoutA>;
-    using B = Loader<ElementB, LdsLayoutB>;
+    template <class Element, OperandMajor Major, class Layout>
+    using Loader = std::conditional_t<
+        Major == OperandMajor::kMN, block::AsyncMnTileCopy<Element, Layout, kThreads>,
+        std::conditional_t<kTensorCopy, block::TensorTileCopy<Element, Layout>,
+                           block::AsyncTileCopy<Element, Layout, kThreads>>>;
+    using A = Loader<ElementA, kMajorA, LdsLayoutA>;
+    using B = Loader<ElementB, kMajorB, LdsLayoutB>;
   };
   using LoaderA = typename LoadersOf<kAsyncCopy>::A;
   using LoaderB = typename LoadersOf<kAsyncCopy>::B;
@@ -294,7 +305,11 @@ struct GemmConditions {
 
   // What the LDS layouts, wave MMAs, copies and epilogues need of the shapes (each component
   // checks the same again for itself; here the message can say which parameter to change).
-  static constexpr bool kNvidiaCopy = kWaveSize == 32 && kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK;
+  // NVIDIA copies straight into swizzled stages: both operands K-contiguous, or 16-bit warpgroup
+  // MMAs (GemmComponents::kAsyncCopy).
+  static constexpr bool kNvidiaCopy =
+      kWaveSize == 32 && ((kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK) ||
+                          (WarpgroupAtom<MmaAtom> && sizeof(ElementA) == 2 && sizeof(ElementB) == 2));
   // The cp.async mainloop overlaps a landing stage with the one it reads; the register-staged one
   // can hold the next tile in registers over a single stage.
   static constexpr bool kStages = Stages >= (kNvidiaCopy ? 2 : 1);
@@ -319,17 +334,24 @@ struct GemmConditions {
                                               (kMfmaRun % (16 / int(sizeof(ElementA))) == 0 &&
                                                kMfmaRun % (16 / int(sizeof(ElementB))) == 0);
   // mma.sync: B fragments are loaded for pairs of atom columns; the cp.async mainloop
-  // double-buffers fragments over at least two K-steps and spreads whole groups of 8 rows over the
-  // threads.
-  static constexpr int kRowStep = kThreads / (kPacksA > 0 ? kPacksA : 1);
+  // double-buffers fragments over at least two K-steps, and its copies spread whole rows of 16-byte
+  // vectors over the threads, several rows a thread only in whole groups of 8 (the swizzle's
+  // period). A row is an MN row of a K-contiguous operand, a k row of an MN-contiguous one.
+  static constexpr bool copy_rows_fit(OperandMajor major, int tile_mn, int k_packs, int element_bytes) {
+    int const packs = major == OperandMajor::kK ? k_packs : tile_mn * element_bytes / 16;
+    int const rows = major == OperandMajor::kK ? tile_mn : T::kK;
+    if (packs <= 0) return true;  // kTileKWholePacks / kTransposedTile say so
+    if (kThreads % packs != 0) return false;
+    return rows * packs == kThreads || (kThreads / packs) % 8 == 0;
+  }
   static constexpr bool kMmaSyncFits =
       !((MmaSyncAtom<MmaAtom> || WarpgroupAtom<MmaAtom>) && kGeometry) ||
       (W::kN % (2 * A::kN) == 0 &&
-       (!kNvidiaCopy || (T::kK / A::kK >= 2 && kThreads % (kPacksA > 0 ? kPacksA : 1) == 0 &&
-                         (T::kM * kPacksA == kThreads || kRowStep % 8 == 0) &&
-                         (T::kN * kPacksB == kThreads || kRowStep % 8 == 0))));
-  // Warpgroup MMAs read both operands from K-major stages of 128-byte rows in the 128-byte swizzle,
-  // four 16-row warps per 64-row instruction, one stage running while the next computes.
+       (!kNvidiaCopy || (T::kK / A::kK >= 2 && copy_rows_fit(kMajorA, T::kM, kPacksA, int(sizeof(ElementA))) &&
+                         copy_rows_fit(kMajorB, T::kN, kPacksB, int(sizeof(ElementB))))));
+  // Warpgroup MMAs read both operands from stages in the 128-byte swizzle: K-major ones of 128-byte
+  // rows, and for 16-bit types MN-major ones too (kNvidiaCopy); four 16-row warps per 64-row
+  // instruction, one stage running while the next computes.
   static constexpr bool kWarpgroupFits =
       !(WarpgroupAtom<MmaAtom> && kGeometry && kWarpgroupOnSm90) ||
       (kNvidiaCopy && W::kM == 16 && T::kM % 64 == 0 &&
@@ -476,12 +498,14 @@ struct GemmConfigurationCheck
                 "row, which must be whole 16-byte packs: raise TileShape::kK");
   using C::kMmaSyncFits;
   static_assert(kMmaSyncFits,
-                "the mma.sync tile does not fit its copies: WaveShape::kN must be a multiple of 16, and with "
-                "K-contiguous A and B TileShape::kK must hold two atom K-steps (32) and the rows must spread "
-                "over the threads in groups of 8");
+                "the mma.sync or warpgroup MMA tile does not fit its copies: WaveShape::kN must be a multiple of "
+                "16, and with cp.async TileShape::kK must hold two atom K-steps and each operand's rows of 16-byte "
+                "vectors (MN rows, or k rows of an MN-contiguous operand) must spread over the threads in groups "
+                "of 8");
   using C::kWarpgroupFits;
   static_assert(kWarpgroupFits,
-                "the warpgroup MMA tile does not fit: it needs row-major A and column-major B (K-contiguous), "
+                "the warpgroup MMA tile does not fit: it needs row-major A and column-major B (K-contiguous; "
+                "16-bit types may also be MN-contiguous), "
                 "WaveShape::kM = 16 (four warps per 64-row instruction), TileShape::kM a multiple of 64, "
                 "WaveShape::kN of 64, 128, 192 or 256, 128-byte K rows (TileShape::kK = 64 for f16/bf16, 128 for 8-bit "
                 "types) and Stages >= 3");

@@ -63,21 +63,28 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   template <bool kFresh = false>
   HIPTILE_DEVICE HIPTILE_INLINE static void issue_stage(Accumulators& acc, ElementA const* stage_a,
                                                         ElementB const* stage_b, int wave_m0, int wave_n0) {
-    // The warpgroup's first row: 8-row groups (K-major) and 64-wide blocks (MN-major) are whole
-    // swizzle periods, so each step's K starts unswizzled at the layout's own offset.
+    // The warpgroup's first row; 8-row groups (K-major) and 64-wide blocks (MN-major) are whole
+    // swizzle periods, so a step's K starts a constant distance (kStepElements) further on.
     int const group_m0 = wave_m0 - wave_m0 % Atom::kGroupM;
+    ElementA const* a = stage_a + LayoutA::offset(group_m0, 0);
+    ElementB const* b = stage_b + LayoutB::offset(wave_n0, 0);
     HIPTILE_UNROLL
     for (int step = 0; step < kSteps; ++step) {
       Atom::template mma_async<WaveN, kMnMajor<LayoutA>, kMnMajor<LayoutB>>(
-          reinterpret_cast<ElementAccumulator*>(&acc), descriptor<LayoutA>(stage_a, group_m0, step),
-          descriptor<LayoutB>(stage_b, wave_n0, step), kFresh && step == 0 ? 0 : 1);
+          reinterpret_cast<ElementAccumulator*>(&acc), descriptor<LayoutA>(a + step * kStepElements<LayoutA>),
+          descriptor<LayoutB>(b + step * kStepElements<LayoutB>), kFresh && step == 0 ? 0 : 1);
     }
   }
 
  private:
+  // One instruction's K further into the stage: along a K-major row, or down an MN-major block's
+  // K rows (128 bytes each).
+  template <class Layout>
+  static constexpr int kStepElements = kMnMajor<Layout> ? Atom::kK * 128 / int(sizeof(typename Layout::ElementType))
+                                                        : Atom::kK;
+
   template <class Layout, class Element>
-  HIPTILE_DEVICE HIPTILE_INLINE static std::uint64_t descriptor(Element const* stage, int mn0, int step) {
-    Element const* start = stage + Layout::offset(mn0, step * Atom::kK);
+  HIPTILE_DEVICE HIPTILE_INLINE static std::uint64_t descriptor(Element const* start) {
     if constexpr (kMnMajor<Layout>) {
       return arch::warpgroup_descriptor_sw128_mn(start, std::uint32_t(Layout::kBlockBytes));
     } else {
