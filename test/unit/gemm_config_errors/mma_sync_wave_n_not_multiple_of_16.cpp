@@ -1,5 +1,5 @@
 // m16n8k16 warps 8 columns wide: ldmatrix loads B for pairs of atom columns.
-// expect-error: the mma.sync tile does not fit its copies: WaveShape::kN must be a multiple of 16
+// expect-error: the mma.sync or warpgroup MMA tile does not fit its copies: WaveShape::kN must be a multiple of 16
 #include "gemm_config.hpp"
 
 namespace gemm_config_test {
