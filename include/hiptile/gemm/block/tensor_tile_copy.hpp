@@ -13,6 +13,11 @@
 // Params hold the tensor map, built on the host from the operand: extents {K, MN, batches},
 // strides {ld, batch_stride} in bytes, box {TileK, TileMN, 1}. A batch stride of 0 (every batch
 // reads one matrix) is a map of one batch that every batch reads.
+//
+// An MN-contiguous 16-bit operand (SwizzledMnLdsLayout, which warpgroup MMAs read with their
+// transpose bit) is the same with MN and K exchanged: extents {MN, K, batches}, box {64, TileK, 1},
+// one copy per 64-element block of the tile, each landing as the block's TileK rows of 128 bytes
+// in the 128-byte swizzle.
 #include <cstdint>
 
 #include "hiptile/arch/tensor_copy.hpp"
@@ -23,16 +28,23 @@
 
 namespace hiptile::gemm::block {
 
-// Layout: the stage's SwizzledLdsLayout, whose rows must be 128 bytes.
+// Layout: the stage's SwizzledLdsLayout, whose rows must be 128 bytes, or SwizzledMnLdsLayout of
+// 128-byte blocks.
 template <class Element, class Layout>
 class TensorTileCopy {
  public:
   using LdsLayout = Layout;
   static constexpr int kTileMN = Layout::kTileMN;
   static constexpr int kTileK = Layout::kTileK;
-  static_assert(kTileK * int(sizeof(Element)) == 128, "tensor copies write 128-byte rows (the 128-byte swizzle)");
-  static_assert(kTileMN <= 256, "a tensor copy's box has at most 256 rows");
-  static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);  // bytes one copy lands, zeros included
+  static constexpr bool kMnMajor = requires { requires Layout::kMnContiguous; };
+  // The box's contiguous extent and its rows: a K row (K-major), or a block's MN extent (MN-major).
+  static constexpr int kBoxInner = kMnMajor ? 128 / int(sizeof(Element)) : kTileK;
+  static constexpr int kBoxRows = kMnMajor ? kTileK : kTileMN;
+  static constexpr int kBoxes = kMnMajor ? kTileMN / kBoxInner : 1;
+  static_assert(kBoxInner * int(sizeof(Element)) == 128 && (!kMnMajor || kTileMN % kBoxInner == 0),
+                "tensor copies write 128-byte rows (the 128-byte swizzle)");
+  static_assert(kBoxRows <= 256, "a tensor copy's box has at most 256 rows");
+  static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);  // bytes the copies land, zeros included
 
   // The operand as the copy engine reads it, built on the host.
   struct Params {
@@ -48,13 +60,15 @@ class TensorTileCopy {
       batched = batches > 1 && view.batch_stride != 0;
       std::uint64_t const row_bytes = std::uint64_t(view.ld) * sizeof(Element);
       std::uint64_t const matrix_bytes = std::uint64_t(view.batch_stride) * sizeof(Element);
+      std::uint64_t const inner = std::uint64_t(kMnMajor ? view.extent_mn : view.extent_k);
+      std::uint64_t const rows = std::uint64_t(kMnMajor ? view.extent_k : view.extent_mn);
       arch::TensorMap3d const tensor{
           view.data,
           int(sizeof(Element)),
-          {std::uint64_t(view.extent_k), std::uint64_t(view.extent_mn), std::uint64_t(batched ? batches : 1)},
+          {inner, rows, std::uint64_t(batched ? batches : 1)},
           // (One batch: any stride the driver takes; the rows' span, rounded to 16 bytes.)
-          {row_bytes, batched ? matrix_bytes : round_up<std::uint64_t>(row_bytes * view.extent_mn, 16)},
-          {std::uint32_t(kTileK), std::uint32_t(kTileMN), 1}};
+          {row_bytes, batched ? matrix_bytes : round_up<std::uint64_t>(row_bytes * rows, 16)},
+          {std::uint32_t(kBoxInner), std::uint32_t(kBoxRows), 1}};
       encoded = view.ld >= 0 && view.extent_k > 0 && view.extent_mn > 0 && arch::encode_tensor_map(map, tensor);
     }
   };
@@ -70,7 +84,15 @@ class TensorTileCopy {
 
   // Asks for K tile `k_tile` in `stage`, its kTileBytes counted against `landed` (one thread).
   HIPTILE_DEVICE HIPTILE_INLINE void copy(Element* stage, int k_tile, arch::SharedBarrier* landed) const {
-    arch::tensor_copy_3d(stage, map_, k_tile * kTileK, mn0_, batch_, landed);
+    if constexpr (kMnMajor) {
+      HIPTILE_UNROLL
+      for (int box = 0; box < kBoxes; ++box) {
+        arch::tensor_copy_3d(stage + box * Layout::kBlockElements, map_, mn0_ + box * kBoxInner, k_tile * kTileK,
+                             batch_, landed);
+      }
+    } else {
+      arch::tensor_copy_3d(stage, map_, k_tile * kTileK, mn0_, batch_, landed);
+    }
   }
 
  private:

@@ -81,16 +81,16 @@ struct GemmComponents {
   // (docs/performance.md, "Tensor copies"): the copy engine ran the 128-row tiles 1-3% faster on
   // large shapes, 5-8% on K = 3000 and 2944³, fp8 14%, but the 64 × 128 tile's L2-resident
   // small-M runs 5-30% slower than cp.async.
-  // An MN-contiguous operand takes cp.async (block::AsyncMnTileCopy), and so then does the other.
-  static constexpr bool kTensorCopy = WarpgroupAtom<MmaAtom> && std::is_same_v<Arch, arch::Sm90> &&
-                                      TileShape::kM >= 128 && kMajorA == OperandMajor::kK &&
-                                      kMajorB == OperandMajor::kK;
+  // An MN-contiguous 16-bit operand's stage is SwizzledMnLdsLayout, which tensor copies fill a
+  // 64-element block at a time and cp.async with block::AsyncMnTileCopy.
+  static constexpr bool kTensorCopy =
+      WarpgroupAtom<MmaAtom> && std::is_same_v<Arch, arch::Sm90> && TileShape::kM >= 128;
   template <int Unused>
   struct LoadersOf<true, Unused> {
     template <class Element, OperandMajor Major, class Layout>
     using Loader = std::conditional_t<
-        Major == OperandMajor::kMN, block::AsyncMnTileCopy<Element, Layout, kThreads>,
-        std::conditional_t<kTensorCopy, block::TensorTileCopy<Element, Layout>,
+        kTensorCopy, block::TensorTileCopy<Element, Layout>,
+        std::conditional_t<Major == OperandMajor::kMN, block::AsyncMnTileCopy<Element, Layout, kThreads>,
                            block::AsyncTileCopy<Element, Layout, kThreads>>>;
     using A = Loader<ElementA, kMajorA, LdsLayoutA>;
     using B = Loader<ElementB, kMajorB, LdsLayoutB>;
