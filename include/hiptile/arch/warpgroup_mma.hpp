@@ -41,6 +41,13 @@ inline constexpr bool kWarpgroupMmaElement =
     std::is_same_v<Element, float8_e4m3fn> || std::is_same_v<Element, float8_e5m2> ||
     std::is_same_v<Element, std::int8_t>;
 
+// Hopper's fp8 wgmma keeps about 14 bits of its sum (DeepSeek-V3 technical report, §3.3.2), so
+// its partial sums are promoted into f32 registers every stage (wave/warpgroup_wave_mma.hpp);
+// f16, bf16 and int8 accumulate in place.
+template <class Element>
+inline constexpr bool kWarpgroupPromotesPartialSums =
+    kWarpgroupMmaElement<Element> && sizeof(Element) == 1 && !std::is_same_v<Element, std::int8_t>;
+
 // The atom as the wave tiles see it: a warp's share of a warpgroup instruction is 16 rows, held
 // as m16n8 fragments (kM × kN = 16 × 8 per fragment, mma.sync's C layout); kK is one instruction's
 // K. The instruction's N is the wave tile's N (64, 128, 192 or 256).
@@ -61,7 +68,7 @@ struct WarpgroupMma : Fragment16x8 {
   // D += A·B (D = A·B where `accumulate` is 0) for the warpgroup, A and B the 64 × kK and kK × N
   // tiles the descriptors describe; d is this lane's N/2 accumulators. Every thread of the
   // warpgroup calls it with the same descriptors. Asynchronous: read d only after commit() and wait().
-  // kTransA / kTransB: the operand is MN-major (warpgroup_descriptor_sw128_mn), which the 16-bit
+  // kTransA / kTransB: the operand is MN-major (warpgroup_descriptor_sw128), which the 16-bit
   // forms alone take.
   template <int N, bool kTransA = false, bool kTransB = false>
     requires kSupportedN<N> && (sizeof(Element) == 2 || !(kTransA || kTransB))
@@ -543,36 +550,23 @@ struct WarpgroupMma : Fragment16x8 {
   }
 };
 
-// A K-major shared-memory operand in the 128-byte swizzle: rows of 128 bytes from `start` (which
-// lies in a 1024-byte-aligned 8-row group), 8-row groups 1024 bytes apart.
-HIPTILE_DEVICE HIPTILE_INLINE std::uint64_t warpgroup_descriptor_sw128(void const* start) {
+// A shared-memory operand in the 128-byte swizzle, starting at `start` (1024-byte aligned groups
+// of 8 rows of 128 bytes, the stride offset between them). K-major: rows of 128 bytes of K from
+// `start`; the leading offset is unused (16 bytes). MN-major (16-bit elements, the instruction's
+// transpose bit): blocks of 64 MN-contiguous elements, each a column of K rows of 128 bytes (K row
+// r's 16-byte chunk c at chunk c ^ (r % 8); block/swizzled_mn_lds_layout.hpp), `leading_bytes`
+// apart — PTX ISA, "Matrix Descriptor Format": for MN-major swizzled layouts the leading offset is
+// the distance between those blocks.
+HIPTILE_DEVICE HIPTILE_INLINE std::uint64_t warpgroup_descriptor_sw128(void const* start,
+                                                                       std::uint32_t leading_bytes = 16) {
 #if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
   auto const address = static_cast<std::uint32_t>(__cvta_generic_to_shared(start));
-  std::uint64_t const leading = 1;            // unused by swizzled K-major layouts; 16 bytes
-  std::uint64_t const stride = 1024 >> 4;     // one 8-row group
+  std::uint64_t const leading = leading_bytes >> 4;
+  std::uint64_t const stride = 1024 >> 4;  // one 8-row group
   std::uint64_t const swizzle_128b = 1;
   return std::uint64_t((address & 0x3FFFF) >> 4) | (leading << 16) | (stride << 32) | (swizzle_128b << 62);
 #else
-  (void)start;
-  return 0;
-#endif
-}
-
-// An MN-major shared-memory operand in the 128-byte swizzle (16-bit elements): blocks of 64
-// MN-contiguous elements, `block_bytes` apart, each a column of K rows of 128 bytes (K row r's
-// 16-byte chunk c at chunk c ^ (r % 8)), starting at `start`, 1024-byte aligned (block/
-// swizzled_mn_lds_layout.hpp). PTX ISA, "Matrix Descriptor Format": for MN-major swizzled layouts
-// the leading-dimension offset is the distance between those 64-element blocks, the stride
-// offset the distance between groups of 8 K rows (1024 bytes).
-HIPTILE_DEVICE HIPTILE_INLINE std::uint64_t warpgroup_descriptor_sw128_mn(void const* start, std::uint32_t block_bytes) {
-#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
-  auto const address = static_cast<std::uint32_t>(__cvta_generic_to_shared(start));
-  std::uint64_t const leading = block_bytes >> 4;
-  std::uint64_t const stride = 1024 >> 4;
-  std::uint64_t const swizzle_128b = 1;
-  return std::uint64_t((address & 0x3FFFF) >> 4) | (leading << 16) | (stride << 32) | (swizzle_128b << 62);
-#else
-  (void)start, (void)block_bytes;
+  (void)start, (void)leading_bytes;
   return 0;
 #endif
 }

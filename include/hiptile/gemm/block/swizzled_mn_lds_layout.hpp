@@ -10,7 +10,7 @@
 // reading one 16-byte chunk each from 8 consecutive k at the same MN — hits all 32 banks once
 // (test/unit/lds_layout_test.cpp). The mma.sync wave MMA reads it with ldmatrix.trans
 // (kMnContiguous). A block of 128-byte rows is also the MN-major layout in the 128-byte swizzle
-// that warpgroup MMAs read (arch::warpgroup_descriptor_sw128_mn, kBlockBytes apart).
+// that warpgroup MMAs read (arch::warpgroup_descriptor_sw128 with the blocks kBlockBytes apart).
 #include <cstddef>
 
 #include "hiptile/gemm/block/lds_tile.hpp"

@@ -142,11 +142,6 @@ inline constexpr bool kWarpgroupDefault =
     (sizeof(ElementA) == 2 || (kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK &&
                                kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK));
 
-// fp8's warpgroup MMAs promote their partial sums into a second accumulator set
-// (wave/warpgroup_wave_mma.hpp); f16, bf16 and int8 accumulate in place.
-template <class Element>
-inline constexpr bool kWarpgroupPromotes = sizeof(Element) == 1 && !std::is_same_v<Element, std::int8_t>;
-
 // The default block tile of a configuration: TileShape, WaveShape, MmaAtom, Stages. With
 // warpgroup MMAs: 128 × 256 of eight 16 × 256 warps (two m64n256 instructions a K step), 128
 // bytes of K, 4 stages (192 KB), the fastest of the wgmma tiles benchmark/gemm_nvidia.cu measures;
@@ -163,7 +158,7 @@ template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Ar
   requires kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>
 struct DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch> {
   static constexpr int kK = 128 / static_cast<int>(sizeof(ElementA));
-  static constexpr int kN = kWarpgroupPromotes<ElementA> ? 128 : 256;
+  static constexpr int kN = arch::kWarpgroupPromotesPartialSums<ElementA> ? 128 : 256;
   using TileShape = GemmShape<128, kN, kK>;
   using WaveShape = GemmShape<16, kN, kK>;
   using MmaAtom = arch::WarpgroupMma<ElementA>;
@@ -271,7 +266,7 @@ struct DefaultGemmCandidates {
   using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
   static constexpr bool kWarpgroup = kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>;
-  static constexpr bool kWarpgroupInPlace = kWarpgroup && !kWarpgroupPromotes<ElementA>;
+  static constexpr bool kWarpgroupInPlace = kWarpgroup && !arch::kWarpgroupPromotesPartialSums<ElementA>;
   template <class TileShape, class WaveShape, class MmaAtom, int Stages,
             kernel::SplitKMode Mode = kernel::SplitKMode::kStreamK>
   using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,

@@ -42,6 +42,16 @@ namespace hiptile::gemm::device {
 
 namespace detail {
 
+// NVIDIA copies an operand straight into a swizzled stage (cp.async or tensor copies) where both
+// operands are K-contiguous, or with 16-bit warpgroup MMAs, which read an MN-contiguous stage with
+// their transpose bit. Otherwise the loads pass through registers into the stages of
+// register_staged_lds_layout.hpp (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles
+// are transposed on the way).
+template <class Arch, class MmaAtom, class ElementA, OperandMajor MajorA, class ElementB, OperandMajor MajorB>
+inline constexpr bool kCopiesIntoSwizzledStages =
+    Arch::kWaveSize == 32 && ((MajorA == OperandMajor::kK && MajorB == OperandMajor::kK) ||
+                              (WarpgroupAtom<MmaAtom> && sizeof(ElementA) == 2 && sizeof(ElementB) == 2));
+
 // The components of a configuration whose rules all hold. Nothing here is instantiated before
 // GemmConditions has found the configuration valid.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
@@ -49,14 +59,7 @@ template <class ElementA, class LayoutA, class ElementB, class LayoutB, class El
 struct GemmComponents {
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
-  // NVIDIA with both operands K-contiguous, or with 16-bit warpgroup MMAs (which read an
-  // MN-contiguous stage with their transpose bit): cp.async or tensor copies straight into swizzled
-  // shared memory. Otherwise the loads pass through registers into the stages of
-  // register_staged_lds_layout.hpp (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles
-  // are transposed on the way).
-  static constexpr bool kAsyncCopy =
-      Arch::kWaveSize == 32 && ((kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK) ||
-                                (WarpgroupAtom<MmaAtom> && sizeof(ElementA) == 2 && sizeof(ElementB) == 2));
+  static constexpr bool kAsyncCopy = kCopiesIntoSwizzledStages<Arch, MmaAtom, ElementA, kMajorA, ElementB, kMajorB>;
   template <class Element, OperandMajor Major, int TileMN>
   using LdsLayout = std::conditional_t<
       kAsyncCopy,
@@ -305,11 +308,7 @@ struct GemmConditions {
 
   // What the LDS layouts, wave MMAs, copies and epilogues need of the shapes (each component
   // checks the same again for itself; here the message can say which parameter to change).
-  // NVIDIA copies straight into swizzled stages: both operands K-contiguous, or 16-bit warpgroup
-  // MMAs (GemmComponents::kAsyncCopy).
-  static constexpr bool kNvidiaCopy =
-      kWaveSize == 32 && ((kMajorA == OperandMajor::kK && kMajorB == OperandMajor::kK) ||
-                          (WarpgroupAtom<MmaAtom> && sizeof(ElementA) == 2 && sizeof(ElementB) == 2));
+  static constexpr bool kNvidiaCopy = detail::kCopiesIntoSwizzledStages<Arch, MmaAtom, ElementA, kMajorA, ElementB, kMajorB>;
   // The cp.async mainloop overlaps a landing stage with the one it reads; the register-staged one
   // can hold the next tile in registers over a single stage.
   static constexpr bool kStages = Stages >= (kNvidiaCopy ? 2 : 1);

@@ -53,7 +53,7 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
                 "warpgroup MMAs read MN-contiguous stages of 16-bit elements in 128-byte (64-element) blocks");
   static constexpr int kSteps = LayoutA::kTileK / Atom::kK;
   using typename Tile::ElementAccumulator;
-  static constexpr bool kPromotes = sizeof(ElementA) == 1 && std::is_same_v<ElementAccumulator, float>;
+  static constexpr bool kPromotes = arch::kWarpgroupPromotesPartialSums<ElementA>;
 
   // Descriptors only: wgmma reads the stage itself (the mainloop concept's Fragments).
   struct Fragments {};
@@ -77,16 +77,15 @@ struct WarpgroupWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   }
 
  private:
-  // One instruction's K further into the stage: along a K-major row, or down an MN-major block's
-  // K rows (128 bytes each).
+  // One instruction's K further into the stage (along a K-major row, or down an MN-major block's
+  // K rows): from an 8-row group's or a block's start, the same distance for every step.
   template <class Layout>
-  static constexpr int kStepElements = kMnMajor<Layout> ? Atom::kK * 128 / int(sizeof(typename Layout::ElementType))
-                                                        : Atom::kK;
+  static constexpr int kStepElements = Layout::offset(0, Atom::kK);
 
   template <class Layout, class Element>
   HIPTILE_DEVICE HIPTILE_INLINE static std::uint64_t descriptor(Element const* start) {
     if constexpr (kMnMajor<Layout>) {
-      return arch::warpgroup_descriptor_sw128_mn(start, std::uint32_t(Layout::kBlockBytes));
+      return arch::warpgroup_descriptor_sw128(start, std::uint32_t(Layout::kBlockBytes));
     } else {
       return arch::warpgroup_descriptor_sw128(start);
     }
