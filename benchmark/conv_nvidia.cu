@@ -95,6 +95,14 @@ using Warpgroup = conv::device::ImplicitGemmConvolution<
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 4, RowDivision::kFast,
     RowDivision::kFast, SplitK>;
 
+// Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy: dy by tensor copies, x by im2col
+// copies), warpgroup MMAs as Warpgroup's.
+template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
+using WgradTensorCopy = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, TileShape, GemmShape<16, TileShape::kN, 64>,
+    arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, 4,
+    RowDivision::kFast, RowDivision::kFast, SplitK>;
+
 // ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
 struct Layer {
   char const* name;
@@ -360,6 +368,13 @@ int main(int argc, char** argv) {
                   gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "wgmma_t128x128x64_serial");
     add<Warpgroup<ConvOperator::kWgrad, GemmShape<64, 128, 64>, GemmShape<16, 128, 64>,
                   gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "wgmma_t64x128x64_serial");
+    using gemm::kernel::SplitKMode;
+    add<WgradTensorCopy<GemmShape<128, 128, 64>>>(layer, "wgrad", "tma_t128x128x64");
+    add<WgradTensorCopy<GemmShape<128, 256, 64>>>(layer, "wgrad", "tma_t128x256x64");
+    add<WgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x128x64_split_k");
+    add<WgradTensorCopy<GemmShape<128, 256, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x256x64_split_k");
+    add<WgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kSerial>>(layer, "wgrad", "tma_t128x128x64_serial");
+    add<WgradTensorCopy<GemmShape<128, 256, 64>, SplitKMode::kSerial>>(layer, "wgrad", "tma_t128x256x64_serial");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -74,6 +74,14 @@ using Warpgroup = conv::device::ImplicitGemmConvolution<
     arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>, conv::IteratorAlgorithm::kPrecomputed, 8, 4,
     RowDivision::kFast, RowDivision::kFast, Mode>;
 
+// Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy): dy by tensor copies, x by
+// im2col copies, into warpgroup-MMA stages.
+template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+using WgradTensorCopy = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kWgrad, Element, Element, float, arch::Sm90, GemmShape<TileM, TileN, 64>,
+    GemmShape<16, TileN, 64>, arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>,
+    conv::IteratorAlgorithm::kTensorCopy, 8, 4, RowDivision::kFast, RowDivision::kFast, Mode>;
+
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
 template <RowDivision Load, RowDivision Store>
@@ -125,6 +133,60 @@ std::vector<ConvProblemSize> narrow_shapes() {
       P::conv2d(1, 9, 10, 3, 5, 3, 3, 1, 1),                                // K = 5
       P::conv3d(1, {{4, 5, 6}}, 3, 7, {{3, 3, 3}}, {{1, 1, 1}}, {{1, 2, 1}}),  // 3-D, stride 2 in H
   };
+}
+
+// Channel counts per group that are multiples of 64 (the im2col copies' 128-byte blocks), with the
+// edges of shapes(): strides 1-3 and unequal, asymmetric padding, dilation, 5x5 and 7x7, K off the
+// tile, groups, convolution mode, 3-D (rank-5 maps), K tiles that span several images, N past the
+// last 64-channel block of a tile.
+std::vector<ConvProblemSize> tensor_copy_shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 14, 14, 64, 64, 3, 3, 1, 1),
+      P::conv2d(1, 31, 29, 128, 72, 1, 1, 0, 0, 2, 2),
+      P::conv2d(4, 28, 28, 128, 128, 3, 3, 1, 1, 2, 2),
+      P::conv2d(3, 7, 9, 64, 40, 3, 3, 2, 2, 3, 3),
+      P::conv2d(1, 12, 12, 64, 24, 3, 3, 2, 2, 1, 1, 2, 2),
+      P::conv2d(2, 9, 11, 64, 40, 5, 5, 2, 1, 1, 2),
+      P::conv2d(1, 17, 10, 64, 136, 7, 7, 3, 3, 2, 2),
+      asymmetric(P::conv2d(1, 10, 10, 64, 16, 4, 4, 0, 0, 2, 2), {{0, 1, 2}}, {{0, 2, 1}}),
+      with(P::conv2d(2, 8, 8, 128, 64, 3, 3, 1, 1), 2),
+      with(P::conv2d(1, 6, 7, 64, 24, 3, 5, 1, 2), 1, ConvMode::kConvolution),
+      P::conv3d(1, {{5, 6, 7}}, 64, 24, {{3, 3, 3}}, {{1, 1, 1}}),
+      P::conv3d(2, {{6, 5, 4}}, 64, 16, {{2, 2, 2}}, {{0, 0, 0}}, {{2, 2, 2}}),
+      P::conv2d(8, 5, 5, 64, 64, 3, 3, 1, 1),
+      P::conv2d(3, 13, 13, 192, 64, 1, 1),
+  };
+}
+
+// What the copy engine cannot serve is refused with its own Status, before anything runs.
+void check_tensor_copy_refusals(int& passed_count, int& failed_count) {
+  using Conv = WgradTensorCopy<half_t, 128, 128>;
+  using P = ConvProblemSize;
+  struct Case {
+    char const* what;
+    ConvProblemSize problem;
+    Status expected;
+  };
+  Case const cases[] = {
+      {"C = 96 (not whole 128-byte blocks)", P::conv2d(1, 8, 8, 96, 64, 3, 3, 1, 1), Status::kErrorChannelsNotAligned},
+      {"groups of 32 channels", with(P::conv2d(1, 8, 8, 64, 64, 3, 3, 1, 1), 2), Status::kErrorChannelsNotAligned},
+      {"stride 9 (the copy engine walks at most 8)", P::conv2d(1, 40, 40, 64, 64, 3, 3, 1, 1, 9, 9),
+       Status::kErrorTensorCopyLimits},
+      {"3-D padding 17 (rank-5 corners reach -16)", P::conv3d(1, {{4, 4, 4}}, 64, 64, {{18, 1, 1}}, {{17, 0, 0}}),
+       Status::kErrorTensorCopyLimits},
+      {"padding 200 in 2-D (corners reach -128)", P::conv2d(1, 4, 4, 64, 64, 201, 1, 200, 0),
+       Status::kErrorTensorCopyLimits},
+  };
+  host::DeviceBuffer<half_t> x(std::size_t(1) << 22), dy(std::size_t(1) << 22), dw(std::size_t(1) << 22);
+  for (Case const& c : cases) {
+    typename Conv::Arguments args{c.problem, dy.data(), x.data(), nullptr, dw.data(), {1.0f, 0.0f}};
+    Status const s = Conv::can_implement(args);
+    bool const good = s == c.expected;
+    (good ? passed_count : failed_count)++;
+    if (!good) std::printf("FAILED tensor-copy refusal, %s: %s (expected %s)\n", c.what, to_string(s), to_string(c.expected));
+  }
+  std::printf("%-40s done: %d passed, %d failed so far\n", "wgrad tensor copies, refusals", passed_count, failed_count);
 }
 
 bool dgrad_supported(ConvProblemSize const& p) {
@@ -315,6 +377,16 @@ int main() {
       "wgrad f16, wgmma 64x128, parallel split-K", shapes(), fused);
   run_shapes<Warpgroup<ConvOperator::kWgrad, bfloat16_t, 128, 128, gemm::kernel::SplitKMode::kSerial>>(
       "wgrad bf16, wgmma 128x128, serial split-K", shapes());
+  // Wgrad through the copy engine's im2col copies, the default tile and the wide one, with split-K.
+  run_shapes<WgradTensorCopy<half_t, 128, 128>>("wgrad f16, tensor copies 128x128", tensor_copy_shapes());
+  run_shapes<WgradTensorCopy<half_t, 128, 128>>("wgrad f16, tensor copies, alpha beta bias", tensor_copy_shapes(),
+                                                fused);
+  run_shapes<WgradTensorCopy<bfloat16_t, 128, 256>>("wgrad bf16, tensor copies 128x256", tensor_copy_shapes());
+  run_shapes<WgradTensorCopy<half_t, 128, 256, gemm::kernel::SplitKMode::kParallel>>(
+      "wgrad f16, tensor copies, parallel split-K", tensor_copy_shapes(), fused);
+  run_shapes<WgradTensorCopy<half_t, 64, 128, gemm::kernel::SplitKMode::kSerial>>(
+      "wgrad f16, tensor copies 64x128, serial split-K", tensor_copy_shapes());
+  check_tensor_copy_refusals(passed, failed);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",
                                                                       shapes(), fused, true);

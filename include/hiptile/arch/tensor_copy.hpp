@@ -8,7 +8,8 @@
 // wrote against a barrier. A barrier's phase completes once its expected arrivals have arrived and
 // its expected bytes have landed; waiters wait on the parity of the phase they need.
 //
-// Facts used (PTX ISA 8.x): "cp.async.bulk.tensor" (the .3d form with .mbarrier::complete_tx::bytes;
+// Facts used (PTX ISA 8.x): "cp.async.bulk.tensor" (the .3d form with .mbarrier::complete_tx::bytes,
+// and the .4d and .5d .im2col forms, whose 16-bit offsets list W first, as their coordinates do;
 // the tensor map is addressed generically and must lie in .param, .const or .global memory: a
 // kernel parameter therefore needs __grid_constant__, platform/qualifiers.hpp), "mbarrier.init",
 // "mbarrier.arrive.expect_tx", "mbarrier.try_wait.parity", "mbarrier.inval" (a barrier may be
@@ -106,6 +107,37 @@ HIPTILE_DEVICE HIPTILE_INLINE void tensor_copy_3d(void* shared_dst, TensorMap co
       : "memory");
 #else
   (void)shared_dst, (void)map, (void)x, (void)y, (void)z, (void)barrier;  // host passes: never called
+#endif
+}
+
+// Copies, through an im2col map (Im2colTensorMap), the map's `pixels` pixels from the one at
+// coordinates (channel, spatial[0] = w, spatial[1] = h, spatial[2] = d for rank 5, image) — a
+// corner of the filter's first tap, possibly in the padding — walking the bounding box, each pixel
+// read `offsets` (w, h, d) further on: the input pixels of consecutive output pixels at one filter
+// tap. The padding and what lies past the last image land as zeros.
+template <int Rank>
+HIPTILE_DEVICE HIPTILE_INLINE void tensor_copy_im2col(void* shared_dst, TensorMap const* map, int channel,
+                                                      int const (&spatial)[3], int image,
+                                                      std::uint16_t const (&offsets)[3], SharedBarrier* barrier) {
+  static_assert(Rank == 4 || Rank == 5, "im2col copies are of 4- or 5-dimensional tensors");
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+  if constexpr (Rank == 4) {
+    asm volatile(
+        "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, "
+        "%5}], [%6], {%7, %8};\n" ::"r"(detail::shared_address(shared_dst)),
+        "l"(map), "r"(channel), "r"(spatial[0]), "r"(spatial[1]), "r"(image), "r"(detail::shared_address(barrier)),
+        "h"(offsets[0]), "h"(offsets[1])
+        : "memory");
+  } else {
+    asm volatile(
+        "cp.async.bulk.tensor.5d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, "
+        "%5, %6}], [%7], {%8, %9, %10};\n" ::"r"(detail::shared_address(shared_dst)),
+        "l"(map), "r"(channel), "r"(spatial[0]), "r"(spatial[1]), "r"(spatial[2]), "r"(image),
+        "r"(detail::shared_address(barrier)), "h"(offsets[0]), "h"(offsets[1]), "h"(offsets[2])
+        : "memory");
+  }
+#else
+  (void)shared_dst, (void)map, (void)channel, (void)spatial, (void)image, (void)offsets, (void)barrier;
 #endif
 }
 

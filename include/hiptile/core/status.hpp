@@ -37,6 +37,7 @@ enum class Status {
   kErrorDeadlock,             // a workgroup waits for a flag no other workgroup can set any more
   kErrorDeviceQuery,          // the runtime could not report a fact of the device (compute units, occupancy)
   kErrorLdsRace,              // simulator: two waves touch one LDS word between barriers, one of them storing
+  kErrorTensorCopyLimits,     // NVIDIA tensor copies: padding, stride or an extent outside the copy engine's limits
   kErrorInternal,             // a hiptile bug: please report it
 };
 
@@ -69,13 +70,17 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorPaddingTooLarge: return "padding is at least the dilated filter's extent";
     case Status::kErrorEmptyOutput: return "an output extent is zero or negative (filter larger than the padded input)";
     case Status::kErrorChannelsNotAligned:
-      return "channel count per group not a multiple of the iterator's vector width: use the analytic iterator "
-             "with a narrower access (conv::IteratorAlgorithm::kAnalytic, AccessElements 1, 2 or 4)";
+      return "channel count per group not a multiple of the iterator's vector width (tensor copies: of 128 bytes): "
+             "use the analytic iterator with a narrower access (conv::IteratorAlgorithm::kAnalytic, AccessElements 1, "
+             "2 or 4), or the precomputed one for multiples of 16 bytes";
     case Status::kErrorDilatedStridedDgrad: return "dgrad with stride > 1 and dilation > 1 in one dimension is not supported";
     case Status::kErrorWorkspaceTooSmall: return "workspace smaller than get_workspace_size()";
     case Status::kErrorDeadlock: return "deadlock: a workgroup waits for a flag no other workgroup can set";
     case Status::kErrorDeviceQuery: return "the runtime could not report a device fact (compute units, occupancy)";
     case Status::kErrorLdsRace: return "LDS data race: two waves access one word between barriers, one storing";
+    case Status::kErrorTensorCopyLimits:
+      return "outside the NVIDIA copy engine's limits (tensor copies: a padding, stride or filter extent too large, "
+             "or a stride or extent the tensor map cannot describe): use conv::IteratorAlgorithm::kPrecomputed";
     case Status::kErrorInternal: return "internal error";
   }
   return "unknown status";

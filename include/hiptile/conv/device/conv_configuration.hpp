@@ -1,7 +1,8 @@
 #pragma once
 // ConvComponents: what an implicit-GEMM convolution is built from — GEMM's wave MMA, mainloops,
 // epilogues and kernel, with the convolution's loaders (fprop_loaders.hpp,
-// dgrad_loaders.hpp, wgrad_loaders.hpp) and output mapping in place of the matrix ones.
+// dgrad_loaders.hpp, wgrad_loaders.hpp, wgrad_tensor_copies.hpp) and output mapping in place of the
+// matrix ones.
 //
 // The rules a configuration must meet are GEMM's (gemm_configuration.hpp) for the GEMM operand
 // layouts each operator's loaders have (ConvOperandLayouts), plus the convolution's own, checked
@@ -14,10 +15,12 @@
 #include "hiptile/conv/fprop_loaders.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/conv/wgrad_loaders.hpp"
+#include "hiptile/conv/wgrad_tensor_copies.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/gemm/block/gathering_loader.hpp"
+#include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
@@ -71,22 +74,45 @@ struct ConvLoaders {
                          std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
                                             AnalyticWgradActivationLoader<TileMnN>>>>;
 };
+// Tensor copies (Wgrad on sm_90, ConvConfigurationCheck): both operands' stages MN-contiguous, in
+// 64-channel blocks.
+template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements,
+          gemm::block::TileTransfer Transfer>
+struct ConvLoaders<Op, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kTensorCopy, AccessElements,
+                   Transfer> {
+  using A = WgradOutputGradientTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileM, TileK>>;
+  using B = WgradActivationTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>>;
+};
 
 // The convolution's own rules, on top of GEMM's.
 template <ConvOperator Op, class Element, class TileShape, class WaveShape, class Arch, class MmaAtom,
           IteratorAlgorithm Algorithm, int AccessElements>
 struct ConvConfigurationCheck {
-  static constexpr bool kAlgorithm =
-      Algorithm == IteratorAlgorithm::kAnalytic || Algorithm == IteratorAlgorithm::kPrecomputed;
-  static_assert(kAlgorithm, "Algorithm must be IteratorAlgorithm::kAnalytic or kPrecomputed");
+  static constexpr bool kAlgorithm = Algorithm == IteratorAlgorithm::kAnalytic ||
+                                     Algorithm == IteratorAlgorithm::kPrecomputed ||
+                                     Algorithm == IteratorAlgorithm::kTensorCopy;
+  static_assert(kAlgorithm, "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed or kTensorCopy");
+  static constexpr bool kTensorCopy = Algorithm == IteratorAlgorithm::kTensorCopy;
+  static constexpr bool kTensorCopyTarget = !kTensorCopy || (Op == ConvOperator::kWgrad &&
+                                                             std::is_same_v<Arch, arch::Sm90> &&
+                                                             gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
+  static_assert(kTensorCopyTarget,
+                "IteratorAlgorithm::kTensorCopy is Wgrad's on arch::Sm90 with warpgroup MMAs (arch::WarpgroupMma) "
+                "and 16-bit elements; use kPrecomputed elsewhere");
+  static constexpr bool kTensorCopyTile =
+      !kTensorCopy || (TileShape::kM % 64 == 0 && TileShape::kN % 64 == 0 && TileShape::kK <= 256);
+  static_assert(kTensorCopyTile,
+                "IteratorAlgorithm::kTensorCopy fills 64-channel blocks of at most 256 pixels: TileShape::kM and kN "
+                "must be multiples of 64, kK at most 256");
   static constexpr bool kAccessDividesVector =
       AccessElements > 0 && kVectorElements<Element> % AccessElements == 0;
   static_assert(kAccessDividesVector,
                 "AccessElements must divide the 16-byte vector: 1, 2, 4 or 8 for f16/bf16, 1, 2 or 4 for f32");
   static constexpr bool kPrecomputedWholeVectors =
-      Algorithm != IteratorAlgorithm::kPrecomputed || AccessElements == kVectorElements<Element>;
+      Algorithm == IteratorAlgorithm::kAnalytic || AccessElements == kVectorElements<Element>;
   static_assert(kPrecomputedWholeVectors,
-                "the precomputed iterators read whole 16-byte vectors: AccessElements must be 16 / sizeof(Element); "
+                "the precomputed iterators and tensor copies read whole 16-byte vectors: AccessElements must be 16 / "
+                "sizeof(Element); "
                 "use IteratorAlgorithm::kAnalytic for narrower accesses");
   // Dgrad's B and both of Wgrad's operands are channel- (MN-) contiguous: GatheredTile transposes
   // them in units of two 16-byte vectors along MN.
@@ -95,8 +121,8 @@ struct ConvConfigurationCheck {
     int const vectors = tile_mn * TileShape::kK / kVectorElements<Element>;
     return tile_mn >= 64 && vectors % kThreads == 0 && (vectors / kThreads) % 2 == 0;
   }
-  static constexpr bool kTransposedTiles = (Op == ConvOperator::kFprop || mn_fits(TileShape::kN)) &&
-                                           (Op != ConvOperator::kWgrad || mn_fits(TileShape::kM));
+  static constexpr bool kTransposedTiles = kTensorCopy || ((Op == ConvOperator::kFprop || mn_fits(TileShape::kN)) &&
+                                                            (Op != ConvOperator::kWgrad || mn_fits(TileShape::kM)));
   static_assert(kTransposedTiles,
                 "Dgrad's filter and Wgrad's operands are channel-contiguous: their tiles need TileShape::kN (Dgrad, "
                 "Wgrad) and kM (Wgrad) of at least 64 and an even number of 16-byte vectors per thread (grow the "
@@ -130,10 +156,12 @@ struct ConvComponents {
   // (MN-contiguous ones), or wgmma reads itself, with the tiles in flight held by no registers.
   // Otherwise (gfx9, narrower accesses) the tiles pass through registers into the stages of
   // register_staged_lds_layout.hpp.
-  static constexpr bool kAsyncCopy = (gemm::MmaSyncAtom<MmaAtom> || gemm::WarpgroupAtom<MmaAtom>) &&
-                                     AccessElements == kVectorElements<Element> &&
-                                     sizeof(Element) == 2 && TileShape::kK >= 32 && power_of_two(TileShape::kK) &&
-                                     swizzle_fits(TileShape::kM) && swizzle_fits(TileShape::kN);
+  // Tensor copies (ConvConfigurationCheck holds them to Sm90's warpgroup MMAs) need no thread's share.
+  static constexpr bool kAsyncCopy = Algorithm == IteratorAlgorithm::kTensorCopy ||
+                                     ((gemm::MmaSyncAtom<MmaAtom> || gemm::WarpgroupAtom<MmaAtom>) &&
+                                      AccessElements == kVectorElements<Element> && sizeof(Element) == 2 &&
+                                      TileShape::kK >= 32 && power_of_two(TileShape::kK) &&
+                                      swizzle_fits(TileShape::kM) && swizzle_fits(TileShape::kN));
   using Loaders = ConvLoaders<Op, Element, TileShape::kM, TileShape::kN, TileShape::kK, kThreads, Algorithm,
                               AccessElements,
                               kAsyncCopy ? gemm::block::TileTransfer::kAsyncCopy

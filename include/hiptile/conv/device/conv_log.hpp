@@ -39,7 +39,9 @@ std::string conv_configuration_name() {
   std::ostringstream os;
   os << element_name<typename C::Element>() << "->" << element_name<typename C::ElementC>() << ", "
      << to_string(C::kOperator) << ", "
-     << (C::kAlgorithm == IteratorAlgorithm::kAnalytic ? "analytic" : "precomputed") << ", " << C::kAccessElements
+     << (C::kAlgorithm == IteratorAlgorithm::kAnalytic       ? "analytic"
+         : C::kAlgorithm == IteratorAlgorithm::kPrecomputed ? "precomputed"
+                                                            : "tensor copies") << ", " << C::kAccessElements
      << (C::kAccessElements == 1 ? " channel" : " channels") << " per access; " << gemm::device::tile_text<C>();
   return os.str();
 }

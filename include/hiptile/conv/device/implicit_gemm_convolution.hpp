@@ -130,7 +130,9 @@ class ImplicitGemmConvolution {
     int const cg = p.c / p.groups;
     int const kg = p.k / p.groups;
     bool const channels = cg % AccessElements == 0 && (Op == ConvOperator::kFprop || kg % AccessElements == 0);
-    if (!channels) return Status::kErrorChannelsNotAligned;
+    // Tensor copies read 128-byte blocks of channels, each of one filter tap and group.
+    bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || cg * sizeof(Element) % 128 == 0;
+    if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
     // The precomputed iterators keep one mask bit per filter tap (Dgrad: per tap of a row class).
     if (Algorithm == IteratorAlgorithm::kPrecomputed && Op != ConvOperator::kWgrad) {
       for (int i = 0; i < 3; ++i) {
@@ -160,8 +162,10 @@ class ImplicitGemmConvolution {
     }
     ConvGeometry geometry;
     if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry); !ok(s)) return s;
+    // (Tensor copies: whether the copy engine's tensor maps describe the operands.)
     if (!LoaderA::offsets_fit(operand_a(args, geometry)) || !LoaderB::offsets_fit(operand_b(args, geometry))) {
-      return Status::kErrorOperandTooLarge;
+      return Algorithm == IteratorAlgorithm::kTensorCopy ? Status::kErrorTensorCopyLimits
+                                                         : Status::kErrorOperandTooLarge;
     }
     bool const in_place = static_cast<void const*>(args.c) == args.d;
     if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
@@ -405,11 +409,12 @@ class ImplicitGemmConvolution {
     return r;
   }
 
+  // (The gathering loaders' Params are the ConvOperand; the tensor copies' build their maps from it.)
   static typename LoaderA::Params operand_a(Arguments const& args, ConvGeometry const& g) noexcept {
-    return {args.a, elements_a(args.problem), g};
+    return typename LoaderA::Params(ConvOperand<Element>{args.a, elements_a(args.problem), g});
   }
   static typename LoaderB::Params operand_b(Arguments const& args, ConvGeometry const& g) noexcept {
-    return {args.b, elements_b(args.problem), g};
+    return typename LoaderB::Params(ConvOperand<Element>{args.b, elements_b(args.problem), g});
   }
 
   // Fprop: y as an (N·Z·P·Q) × K matrix, group g's columns from g·K/groups. Wgrad: dw as a
