@@ -373,8 +373,10 @@ int main(int argc, char** argv) {
     add<WgradTensorCopy<GemmShape<128, 256, 64>>>(layer, "wgrad", "tma_t128x256x64");
     add<WgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x128x64_split_k");
     add<WgradTensorCopy<GemmShape<128, 256, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x256x64_split_k");
-    add<WgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kSerial>>(layer, "wgrad", "tma_t128x128x64_serial");
-    add<WgradTensorCopy<GemmShape<128, 256, 64>, SplitKMode::kSerial>>(layer, "wgrad", "tma_t128x256x64_serial");
+    add<WgradTensorCopy<GemmShape<128, 192, 64>>>(layer, "wgrad", "tma_t128x192x64");
+    add<WgradTensorCopy<GemmShape<128, 192, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x192x64_split_k");
+    add<WgradTensorCopy<GemmShape<64, 128, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t64x128x64_split_k");
+    add<WgradTensorCopy<GemmShape<64, 256, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t64x256x64_split_k");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs on the lent NVIDIA machine (device tool), from the repository root, with what
 # scripts/build_device_conv.sh put in .device/ (carry it): the convolution correctness suite, then
-# hiptile's convolution benchmark, then cuDNN on the same layers (PyTorch), then a table of both.
+# hiptile's convolution benchmark, then cuDNN on the same layers (PyTorch; with CONV_CUDNN_BEFORE=1
+# also before the benchmark), then a table of both (against the cuDNN run after).
 # Full outputs go to $OUT. Extra arguments go to the hiptile benchmark (--benchmark_filter=...).
 # Every step runs even if one before it failed; the exit status is the first failure's.
 set -euo pipefail
@@ -12,10 +13,15 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit -
 status=0
 failed() { echo "$1 failed (exit $2)"; [ "$status" -ne 0 ] || status=$2; }
 .device/conv_nvidia_test 2>&1 | tee "$out/conv_nvidia_test.txt" || failed conv_nvidia_test $?
-.device/conv_nvidia --benchmark_out="$out/conv_nvidia.json" --benchmark_out_format=json \
-  --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/conv_nvidia.txt" || failed conv_nvidia $?
 python=python3
 "$python" -c 'import torch' 2>/dev/null || python=/opt/torch/.venv/bin/python3
+# CONV_CUDNN_BEFORE=1: cuDNN also before hiptile's benchmark, to show how far it moves in one call.
+if [ "${CONV_CUDNN_BEFORE:-0}" = 1 ]; then
+  "$python" .device/conv_cudnn.py "$out/conv_cudnn_before.json" 2>&1 | tee "$out/conv_cudnn_before.txt" ||
+    failed conv_cudnn.py $?
+fi
+.device/conv_nvidia --benchmark_out="$out/conv_nvidia.json" --benchmark_out_format=json \
+  --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/conv_nvidia.txt" || failed conv_nvidia $?
 "$python" .device/conv_cudnn.py "$out/conv_cudnn.json" 2>&1 | tee "$out/conv_cudnn.txt" || failed conv_cudnn.py $?
 
 # layer × operator: hiptile's default variant, cuDNN, and their ratio; then the strided-Dgrad

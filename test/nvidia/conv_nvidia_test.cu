@@ -386,6 +386,11 @@ int main() {
       "wgrad f16, tensor copies, parallel split-K", tensor_copy_shapes(), fused);
   run_shapes<WgradTensorCopy<half_t, 64, 128, gemm::kernel::SplitKMode::kSerial>>(
       "wgrad f16, tensor copies 64x128, serial split-K", tensor_copy_shapes());
+  run_shapes<WgradTensorCopy<half_t, 64, 128, gemm::kernel::SplitKMode::kParallel>>(
+      "wgrad f16, tensor copies 64x128, parallel split-K", tensor_copy_shapes(), fused);
+  run_shapes<WgradTensorCopy<half_t, 128, 192, gemm::kernel::SplitKMode::kParallel>>(
+      "wgrad f16, tensor copies 128x192, parallel split-K", tensor_copy_shapes());
+  run_shapes<WgradTensorCopy<bfloat16_t, 128, 192>>("wgrad bf16, tensor copies 128x192", tensor_copy_shapes());
   check_tensor_copy_refusals(passed, failed);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",

@@ -2,6 +2,10 @@
 // DefaultTunedConvolution: TunedConvolution over a default list of configurations for an operator,
 // element types and architecture (find mode chooses among them per layer):
 //
+//   Sm90 Wgrad with f16/bf16 only, first: the copy engine's 128 x 128, 128 x 192 and 128 x 256
+//      tiles (IteratorAlgorithm::kTensorCopy, for channels per group that are multiples of 64;
+//      first so that the heuristic's ties go to them)
+//   then:
 //   0  DefaultConvolution (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
 //   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
@@ -11,9 +15,12 @@
 //   4, 5  Sm90 with f16/bf16: warpgroup-MMA tiles 128 x 128 and 128 x 256 for Fprop and Dgrad
 //      (their default is 128 x 64 of them), 128 x 64 and 128 x 256 for Wgrad (default 128 x 128);
 //      candidates 2 and 3 are then mma.sync's
-//   then, for Wgrad: the default configuration with parallel split-K, and with serial split-K;
-//   on Sm90 also the 128 x 256 warpgroup tile with parallel split-K (the fastest Wgrad on four of
-//   the seven ResNet-50 layers, docs/performance.md).
+//   then, for Wgrad: on Sm90 with f16/bf16 first the copy engine's 128 x 128, 128 x 192 and
+//   64 x 128 tiles with parallel split-K (list order: the heuristic's split-K rule takes the first
+//   that takes the problem); the default configuration with parallel split-K, and with serial
+//   split-K; on Sm90 also the 128 x 256 warpgroup tile with parallel split-K.
+//   (The copy engine's tiles are those of the ResNet-50 Wgrad layers' find-mode picks on the H100,
+//   docs/performance.md.)
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
 #include <tuple>
@@ -70,15 +77,38 @@ struct DefaultConvolutionCandidates {
   template <int Unused>
   struct WarpgroupSplitKOf<true, Unused>
       : std::type_identity<std::tuple<WarpgroupTile<256, gemm::kernel::SplitKMode::kParallel>>> {};
+  // Sm90 Wgrad with f16/bf16: the copy engine's tiles (IteratorAlgorithm::kTensorCopy), for channel
+  // counts per group that are multiples of 64 (can_implement refuses the rest, so find mode and
+  // the heuristic pass over them there).
+  template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+  using TensorCopyTile = conv::device::ImplicitGemmConvolution<
+      Op, Element, ElementC, float, Arch, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
+      typename Tile::template MmaAtom<Element>, OutputOp, conv::IteratorAlgorithm::kTensorCopy,
+      16 / int(sizeof(Element)), 4, conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
+  static constexpr bool kTensorCopies = kWarpgroup && kWgrad && std::is_same_v<Arch, arch::Sm90>;
+  template <bool kTensorCopy, int = 0>
+  struct TensorCopyTilesOf : std::type_identity<std::tuple<>> {};
+  template <int Unused>
+  struct TensorCopyTilesOf<true, Unused>
+      : std::type_identity<std::tuple<TensorCopyTile<128, 128>, TensorCopyTile<128, 192>, TensorCopyTile<128, 256>>> {};
+  template <bool kTensorCopy, int = 0>
+  struct TensorCopySplitKOf : std::type_identity<std::tuple<>> {};
+  template <int Unused>
+  struct TensorCopySplitKOf<true, Unused>
+      : std::type_identity<std::tuple<TensorCopyTile<128, 128, gemm::kernel::SplitKMode::kParallel>,
+                                      TensorCopyTile<128, 192, gemm::kernel::SplitKMode::kParallel>,
+                                      TensorCopyTile<64, 128, gemm::kernel::SplitKMode::kParallel>>> {};
   using DataParallel = std::conditional_t<
       gemm::device::kNvidiaArch<Arch>,
       decltype(std::tuple_cat(
+          std::declval<typename TensorCopyTilesOf<kTensorCopies>::type>(),
           std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>(),
           std::declval<typename WarpgroupTilesOf<kWarpgroup>::type>())),
       std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
   using SplitK = std::conditional_t<
       kWgrad,
       decltype(std::tuple_cat(
+          std::declval<typename TensorCopySplitKOf<kTensorCopies>::type>(),
           std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kParallel>,
                                   Default<gemm::kernel::SplitKMode::kSerial>>>(),
           std::declval<typename WarpgroupSplitKOf<kWarpgroup && kWgrad>::type>())),
