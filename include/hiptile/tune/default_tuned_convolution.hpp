@@ -2,9 +2,10 @@
 // DefaultTunedConvolution: TunedConvolution over a default list of configurations for an operator,
 // element types and architecture (find mode chooses among them per layer):
 //
-//   Sm90 Wgrad with f16/bf16 only, first: the copy engine's 128 x 128, 128 x 192 and 128 x 256
+//   Sm90 Wgrad with f16/bf16 only, first: the copy engine's 128 x 192, 128 x 128 and 128 x 256
 //      tiles (IteratorAlgorithm::kTensorCopy, for channels per group that are multiples of 64;
-//      first so that the heuristic's ties go to them)
+//      first so that the heuristic's ties go to them, 128 x 192 first: on the H100 it ran the
+//      3 x 3 512 -> 512 layer, where all three tile M x N exactly, 1.6x faster than 128 x 128)
 //   then:
 //   0  DefaultConvolution (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
@@ -90,7 +91,7 @@ struct DefaultConvolutionCandidates {
   struct TensorCopyTilesOf : std::type_identity<std::tuple<>> {};
   template <int Unused>
   struct TensorCopyTilesOf<true, Unused>
-      : std::type_identity<std::tuple<TensorCopyTile<128, 128>, TensorCopyTile<128, 192>, TensorCopyTile<128, 256>>> {};
+      : std::type_identity<std::tuple<TensorCopyTile<128, 192>, TensorCopyTile<128, 128>, TensorCopyTile<128, 256>>> {};
   template <bool kTensorCopy, int = 0>
   struct TensorCopySplitKOf : std::type_identity<std::tuple<>> {};
   template <int Unused>
