@@ -6,7 +6,7 @@
 //      tiles (IteratorAlgorithm::kTensorCopy, for channels per group that are multiples of 64;
 //      first so that the heuristic's ties go to them, 128 x 192 first: on the H100 it ran the
 //      3 x 3 512 -> 512 layer, where all three tile M x N exactly, 1.6x faster than 128 x 128)
-//   then:
+//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's):
 //   0  DefaultConvolution (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
 //   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
