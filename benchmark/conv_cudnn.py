@@ -22,7 +22,12 @@ Timing: torch.backends.cudnn.benchmark = True (unless --heuristic), warm-up call
 search), then `repetitions` timed loops of `reps` calls between CUDA events; the time of one call is
 the median loop's time / reps, as conv_nvidia.cu reports it. TFLOPS = 2 · MACs / time.
 
-Usage: conv_cudnn.py OUT.json [--repetitions 20] [--filter SUBSTRING] [--api nn_grad] [--heuristic]
+--profile runs each selected operator once more after its timing, between cudaProfilerStart and
+cudaProfilerStop, so `ncu --profile-from-start off` sees only cuDNN's kernels of that one call
+(scripts/device_profile_conv.sh).
+
+Usage: conv_cudnn.py OUT.json [--repetitions 20] [--filter SUBSTRING] [--operator OP] [--api nn_grad]
+                     [--heuristic] [--profile]
 Prints one line per (layer, operator) and writes the same numbers as JSON to OUT.json.
 """
 import argparse
@@ -98,6 +103,8 @@ def main():
     parser.add_argument("--api", choices=("backward", "nn_grad"), default="backward",
                         help="Dgrad and Wgrad through aten.convolution_backward or torch.nn.grad")
     parser.add_argument("--heuristic", action="store_true", help="cudnn.benchmark off: no algorithm search")
+    parser.add_argument("--operator", choices=OPERATORS, help="run only this operator")
+    parser.add_argument("--profile", action="store_true", help="one more call of each, inside cudaProfilerStart/Stop")
     args = parser.parse_args()
     if not torch.cuda.is_available():
         sys.exit("conv_cudnn.py: no CUDA device")
@@ -124,6 +131,8 @@ def main():
         macs = BATCH * pq * pq * k * rs * rs * c
         flops = 2.0 * macs
         for op in OPERATORS:
+            if args.operator and op != args.operator:
+                continue
             run = make_operator(op, x, w, dy, stride, pad, args.api)
             with torch.no_grad():
                 result = run()
@@ -137,6 +146,13 @@ def main():
                             "macs": macs, "output_layout": layout})
             print(f"{name:24s} {op:6s} {tflops:8.1f} TFLOPS {seconds * 1e6:10.1f} us  (reps {reps}, {layout})",
                   flush=True)
+            if args.profile:
+                torch.cuda.synchronize()
+                torch.cuda.cudart().cudaProfilerStart()
+                with torch.no_grad():
+                    run()
+                torch.cuda.synchronize()
+                torch.cuda.cudart().cudaProfilerStop()
         del x, w, dy
         torch.cuda.empty_cache()
     with open(args.out, "w") as f:

@@ -5,11 +5,12 @@
 // (N = C) and K = R·S·K. With stride s, input row h is reached only by the filter taps r with
 // h + pad ≡ r (mod s): the pixels fall into s_h·s_w row classes, and each class is its own GEMM
 // over its own taps, so no product with a zero that the stride put between the outputs is ever
-// computed. hiptile launches one grid row per class (docs/conv.md, "Strided Dgrad").
+// computed. hiptile launches one grid row per class with taps (docs/conv.md, "Strided Dgrad").
 //
 // When the stride is larger than the filter, some classes have no taps at all: no output pixel
-// reads them, so their dx is 0 (α·0 + β·C + bias with the epilogue's extras). Those classes run
-// no main loop, yet the epilogue still writes every one of their elements. The second problem,
+// reads them, so their dx is 0 (α·0 + β·C + bias with the epilogue's extras). Those classes have
+// no GEMM, yet a second kernel (TaplessClassFill) writes every one of their elements through the
+// epilogue's output functor. The second problem,
 // a 1×1 stride-2 convolution (ResNet's downsampling shortcut), has three such classes out of four;
 // the program checks each class separately, on an output first filled with NaN.
 //
@@ -175,7 +176,7 @@ bool run(char const* title, ConvProblemSize const& p, Epilogue const e) {
     std::printf("  class %d: %lld elements checked, %lld mismatches, %lld unwritten\n", cls,
                 static_cast<long long>(result.checked), static_cast<long long>(result.mismatches),
                 static_cast<long long>(result.unwritten));
-    if (g.dgrad_class(cls).taps == 0 && rows > 0) {  // written by the epilogue alone
+    if (g.dgrad_class(cls).taps == 0 && rows > 0) {  // written by TaplessClassFill
       std::int64_t const pixel = pixels[0];
       std::printf("    no taps, yet written: dx at n=%lld h=%lld w=%lld, channel 0 = %.5f; β·C + bias = %.5f\n",
                   static_cast<long long>(pixel / (p.input[1] * p.input[2])),

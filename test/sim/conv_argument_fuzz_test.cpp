@@ -125,19 +125,27 @@ struct ConvSubject {
     std::int64_t const columns = kOp == ConvOperator::kWgrad ? d / p.k : kOp == ConvOperator::kFprop ? p.k : p.c;
     return {d / columns, columns};
   }
-  // Dgrad's row classes: the product of the strides (one class without stride).
+  // Dgrad's row classes: the product of the strides (one class without stride); those with filter
+  // taps: the product of min(stride, filter).
   static Int128 classes(ConvProblemSize const& p) {
     return kOp == ConvOperator::kDgrad ? Int128(p.stride[0]) * p.stride[1] * p.stride[2] : 1;
   }
+  static Int128 tap_classes(ConvProblemSize const& p) {
+    Int128 t = 1;
+    for (int i = 0; kOp == ConvOperator::kDgrad && i < 3; ++i) t *= std::min(p.stride[i], p.filter[i]);
+    return t;
+  }
   // One batch's GEMM (Dgrad: the largest row class) and its K tiles (Dgrad: at most), for the
-  // block tile T (a tuned operator's candidate may have another than Conv's).
+  // block tile T (a tuned operator's candidate may have another than Conv's); batches: the GEMM's
+  // (groups × row classes with taps). fill: the workgroups of Dgrad's TaplessClassFill, at most
+  // one per block of rows of each row class (those with taps return at once).
   struct Work {
-    Int128 m, n, k_tiles, batches;
+    Int128 m, n, k_tiles, batches, fill = 0;
   };
   template <class T = Tile>
   static Work work(ConvProblemSize const& p) {
     auto const g = p.implicit_gemm(kOp);
-    Work w{g.m, g.n, 0, Int128(p.groups) * classes(p)};
+    Work w{g.m, g.n, 0, Int128(p.groups) * tap_classes(p)};
     if (kOp == ConvOperator::kFprop) {
       w.k_tiles = Int128(p.filter[0]) * p.filter[1] * p.filter[2] * hiptile::ceil_div(p.c_per_group(), T::kK);
     } else if (kOp == ConvOperator::kDgrad) {
@@ -148,6 +156,12 @@ struct ConvSubject {
         taps *= hiptile::ceil_div(p.filter[i], p.stride[i]);  // a class's taps, at most
       }
       w.k_tiles = taps * hiptile::ceil_div(p.k_per_group(), T::kK);
+      if (tap_classes(p) < classes(p)) {
+        using Fill = typename Conv::TaplessFill;
+        int const runs = hiptile::ceil_div(p.c_per_group(), Fill::kVector);
+        int const rows = runs < Fill::kRunsPerBlock ? Fill::kRunsPerBlock / runs : 1;
+        w.fill = Int128(p.groups) * classes(p) * ((w.m + rows - 1) / rows);
+      }
     } else {
       w.k_tiles = hiptile::ceil_div<std::int64_t>(g.k, T::kK);
     }
@@ -471,7 +485,7 @@ struct ConvSubject {
       ConvProblemSize const& p = c_.problem;
       Launched const l = launched();
       Work const& w = l.work;
-      Int128 const workgroups = l.tiles * w.batches * l.slices;
+      Int128 const workgroups = l.tiles * w.batches * l.slices + w.fill;
       // The reference's loops: each output element over its taps and channels (Dgrad: each dx
       // element over every tap and K/groups, most skipped when strided).
       Int128 const taps = Int128(p.filter[0]) * p.filter[1] * p.filter[2];

@@ -9,8 +9,11 @@
 // count: channels past C/groups (or K/groups for dgrad) read zero, and a tile never straddles two
 // taps — the vector loads stay contiguous. (Wgrad's K is output pixels; its taps are in N.)
 //
-// Launches have one workgroup row (grid y) per batch: batch b is group b / classes, dgrad row
-// class b % classes (classes = 1 but for strided dgrad; see class_of()).
+// Launches have one workgroup row (grid y) per batch: batch b is group b / tap_classes, and dgrad
+// row class class_index_of(b) (one class but for strided dgrad). Only the classes with filter taps
+// are batches of the GEMM: the others (a stride larger than the filter) have no K, and
+// TaplessClassFill writes their rows.
+#include <algorithm>
 #include <cstdint>
 
 #include "hiptile/conv/conv_problem_size.hpp"
@@ -41,6 +44,10 @@ struct ConvGeometry {
   int cg = 1;        // C / groups
   int kg = 1;        // K / groups
   int classes = 1;   // dgrad row classes (stride_d·stride_h·stride_w for strided dgrad, else 1)
+  // The row classes with filter taps: those whose residue is below the filter extent in every
+  // dimension, a grid of min(stride, filter) residues per dimension (tap_residues).
+  int tap_classes = 1;
+  int tap_residues[3] = {1, 1, 1};
   bool flip = false; // convolution (not cross-correlation): filter tap f reads data tap F − 1 − f
   // Divisors (precomputed iterators, dgrad mapping): output pixels per image (Z·P·Q), P·Q, Q;
   // input pixels per image (D·H·W), H·W, W; taps, R·S, S; C/groups.
@@ -55,6 +62,7 @@ struct ConvGeometry {
   // residues and a class's extents in units of the stride, pad_before mod stride, and the
   // class extents rounded up (ceil(input / stride)).
   FastDivmod div_classes, div_stride[3];
+  FastDivmod div_tap_classes, div_tap_residues[3];
   int pad_residue[3] = {0, 0, 0};
   int class_extent_up[3] = {1, 1, 1};
 
@@ -107,6 +115,15 @@ struct ConvGeometry {
       if (Status const s = FastDivmod::make(p.stride[i], g.div_stride[i]); !ok(s)) return s;
     }
     if (Status const s = FastDivmod::make(classes, g.div_classes); !ok(s)) return s;
+    // (A dimension's residues below its filter extent are its classes with taps; with unit stride
+    // the one residue, 0.)
+    g.tap_classes = 1;
+    for (int i = 0; i < 3; ++i) {
+      g.tap_residues[i] = dgrad ? std::min(p.stride[i], p.filter[i]) : 1;
+      g.tap_classes *= g.tap_residues[i];
+      if (Status const s = FastDivmod::make(g.tap_residues[i], g.div_tap_residues[i]); !ok(s)) return s;
+    }
+    if (Status const s = FastDivmod::make(g.tap_classes, g.div_tap_classes); !ok(s)) return s;
     // An empty class has no rows to divide: its divisor stays 1.
     auto const make_positive = [](std::int64_t d, FastDivmod& out) {
       return d > 0 ? FastDivmod::make(d, out) : Status::kSuccess;
@@ -151,8 +168,22 @@ struct ConvGeometry {
     return ((image * problem.input[0] + x[0]) * problem.input[1] + x[1]) * problem.input[2] + x[2];
   }
 
-  HIPTILE_HOST_DEVICE int group_of(int batch) const { return div_classes.div(batch); }
-  HIPTILE_HOST_DEVICE int class_index_of(int batch) const { return div_classes.mod(batch); }
+  // The group and the row class (its index among all classes, as class_dim takes it) of GEMM batch
+  // `batch` = group · tap_classes + the class's index among the classes with taps.
+  HIPTILE_HOST_DEVICE int group_of(int batch) const { return div_tap_classes.div(batch); }
+  HIPTILE_HOST_DEVICE int class_index_of(int batch) const {
+    if (tap_classes == 1) return 0;  // residues (0, 0, 0)
+    auto const [rest, rho_w] = div_tap_residues[2].divmod(div_tap_classes.mod(batch));
+    auto const [rho_d, rho_h] = div_tap_residues[1].divmod(rest);
+    return (rho_d * problem.stride[1] + rho_h) * problem.stride[2] + rho_w;
+  }
+  // Whether row class `cls` (of all classes) has filter taps: a batch of the GEMM.
+  HIPTILE_HOST_DEVICE bool class_has_taps(int cls) const {
+    if (classes == 1) return true;
+    auto const [rest, rho_w] = div_stride[2].divmod(cls);
+    auto const [rho_d, rho_h] = div_stride[1].divmod(rest);
+    return rho_d < tap_residues[0] && rho_h < tap_residues[1] && rho_w < tap_residues[2];
+  }
 
   // Filter tap index f in dimension i as read from the data: F − 1 − f in convolution mode.
   HIPTILE_HOST_DEVICE int data_tap(int i, int f) const { return flip ? problem.filter[i] - 1 - f : f; }

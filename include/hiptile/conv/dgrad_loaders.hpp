@@ -2,9 +2,9 @@
 // The loaders of Dgrad's implicit GEMM (dx from dy and w), one row class at a time
 // (conv_geometry.hpp, class_dim): M = the class's input pixels N·cD·cH·cW, N = C/groups,
 // K = the class's taps · channel blocks of K/groups. Unit stride is the one class that holds every
-// pixel and every tap; with stride s a class visits only the taps congruent to its residue, and a
-// class with none (stride larger than the filter) has no K tiles at all: its rows get the
-// epilogue's β·C and bias alone.
+// pixel and every tap; with stride s a class visits only the taps congruent to its residue. A
+// class with none (stride larger than the filter) is not a batch of the GEMM: TaplessClassFill
+// writes its rows (the epilogue's β·C and bias alone).
 //
 //   AnalyticDgradOutputGradientLoader     A = dy gathered; coordinates recomputed each K tile with
 //                                         `/` and `%`; AccessElements channels per access
@@ -146,8 +146,8 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
     step_[2] = -c.dilation[2] * c.k;
     step_[1] = -c.dilation[1] * g.out[2] * c.k;
     step_[0] = -c.dilation[0] * g.out[1] * g.out[2] * c.k;
-    // A class without taps reads nothing: its blocks only run the epilogue (three of every four
-    // on a 1×1 stride-2 Dgrad), so they skip the per-row positions and masks.
+    // A class without rows (an image smaller than the stride) reads nothing: its blocks only run
+    // the epilogue, so they skip the per-row positions and masks.
     if (k_tiles_ == 0) return;
     HIPTILE_UNROLL
     for (int slot = 0; slot < Tile::kSlots; ++slot) {

@@ -44,9 +44,13 @@ struct DgradOutput {
   // The divisor table is indexed in `p` (the kernel's parameters), not in the copy: a copy indexed
   // at run time would have to live in scratch memory.
   HIPTILE_HOST_DEVICE static Params at_batch(Params const& p, int batch) {
+    return at_class(p, p.geometry.group_of(batch), p.geometry.class_index_of(batch));
+  }
+  // The same for group `group`'s row class `cls` (of all classes: TaplessClassFill's blocks).
+  HIPTILE_HOST_DEVICE static Params at_class(Params const& p, int group, int cls) {
     Params b = p;
-    b.group = p.geometry.group_of(batch);
-    b.cls = p.geometry.dgrad_class(p.geometry.class_index_of(batch));
+    b.group = group;
+    b.cls = p.geometry.dgrad_class(cls);
     b.div_image = p.geometry.div_class_dhw[b.cls.bits];
     b.div_hw = p.geometry.div_class_hw[b.cls.bits & 3];
     b.div_w = p.geometry.div_class_w[b.cls.bits & 1];

@@ -16,7 +16,9 @@
 //   4, 5  Sm90 with f16/bf16: warpgroup-MMA tiles 128 x 128 and 128 x 256 for Fprop and Dgrad
 //      (their default is 128 x 64 of them), 128 x 64 and 128 x 256 for Wgrad (default 128 x 128);
 //      candidates 2 and 3 are then mma.sync's
-//   then, for Wgrad: on Sm90 with f16/bf16 first the copy engine's 128 x 128, 128 x 192 and
+//   then, for Dgrad on Sm90 with f16/bf16: the 128 x 128 warpgroup tile with serial and with
+//   parallel split-K (find mode only: the heuristic picks no split-K Dgrad);
+//   for Wgrad: on Sm90 with f16/bf16 first the copy engine's 128 x 128, 128 x 192 and
 //   64 x 128 tiles with parallel split-K (list order: the heuristic's split-K rule takes the first
 //   that takes the problem); the default configuration with parallel split-K, and with serial
 //   split-K; on Sm90 also the 128 x 256 warpgroup tile with parallel split-K.
@@ -106,6 +108,15 @@ struct DefaultConvolutionCandidates {
           std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>(),
           std::declval<typename WarpgroupTilesOf<kWarpgroup>::type>())),
       std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
+  // Sm90 Dgrad with f16/bf16: the 128 x 128 warpgroup tile with serial and parallel split-K, for
+  // layers whose row classes give too few tiles for the SMs (1 x 1 stride-2 1024 -> 2048 at 14^2:
+  // 104 tiles, K = 2048).
+  template <bool kDgradSplitK, int = 0>
+  struct DgradSplitKOf : std::type_identity<std::tuple<>> {};
+  template <int Unused>
+  struct DgradSplitKOf<true, Unused>
+      : std::type_identity<std::tuple<WarpgroupTile<128, gemm::kernel::SplitKMode::kSerial>,
+                                      WarpgroupTile<128, gemm::kernel::SplitKMode::kParallel>>> {};
   using SplitK = std::conditional_t<
       kWgrad,
       decltype(std::tuple_cat(
@@ -113,7 +124,7 @@ struct DefaultConvolutionCandidates {
           std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kParallel>,
                                   Default<gemm::kernel::SplitKMode::kSerial>>>(),
           std::declval<typename WarpgroupSplitKOf<kWarpgroup && kWgrad>::type>())),
-      std::tuple<>>;
+      typename DgradSplitKOf<kWarpgroup && Op == conv::ConvOperator::kDgrad>::type>;
   using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>()));
 };
 

@@ -20,7 +20,9 @@
 // x and dx are NDHWC, y and dy NZPQK, w and dw KTRSC (C/groups channels): packed, channels
 // innermost. c, when the output op reads it (β ≠ 0), is a tensor shaped like d (it may be d itself);
 // the bias, when given, has one element per channel of d (Wgrad: per output filter k).
-// The launch has one grid row per group (and, for strided Dgrad, per row class).
+// The launch has one grid row per group (and, for strided Dgrad, per row class with filter taps).
+// A strided Dgrad whose stride exceeds the filter has row classes without taps: their rows are
+// op(0, C, bias), written by a second kernel, TaplessClassFill, launched first.
 //
 // SplitK = SplitKMode::kParallel or kSerial splits every tile's K loop over
 // Arguments::split_k_slices workgroups (Wgrad's K is all N·Z·P·Q output pixels), with a workspace
@@ -32,6 +34,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
+#include <type_traits>
+#include <variant>
 
 #include "hiptile/arch/device_check.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
@@ -42,6 +46,7 @@
 #include "hiptile/conv/device/conv_log.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
+#include "hiptile/conv/tapless_class_fill.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/status.hpp"
@@ -98,6 +103,8 @@ class ImplicitGemmConvolution {
   using Epilogue = typename Components::Epilogue;
   using Kernel = typename Components::Kernel;
   using Reduction = typename Components::Reduction;  // parallel split-K's second kernel
+  // Dgrad: the rows of the row classes without filter taps (tapless_class_fill.hpp).
+  using TaplessFill = TaplessClassFill<ElementC, LoadDivision, StoreDivision, OutputOp>;
   using Workspace = gemm::device::SplitKWorkspace<SplitK, typename Kernel::Partials>;
   static constexpr int kThreads = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
@@ -176,6 +183,14 @@ class ImplicitGemmConvolution {
         (kParallelSplitK && std::uint64_t(Reduction::blocks(l.gemm_m, l.gemm_n)) >
                                 max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
+    }
+    if constexpr (Op == ConvOperator::kDgrad) {
+      typename TaplessFill::Params fill;
+      if (Status const s = TaplessFill::make(output(args, geometry), args.bias, args.output_op, fill); !ok(s)) return s;
+      if (std::uint64_t(TaplessFill::blocks(fill)) > max_grid_extent(0, unsigned(TaplessFill::kMaxThreadsPerBlock)) ||
+          std::uint64_t(TaplessFill::batches(geometry)) > max_grid_extent(1, 1)) {
+        return Status::kErrorGridTooLarge;
+      }
     }
     return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, l),
                             {r.a, r.b, r.c, r.d, r.bias});
@@ -295,6 +310,9 @@ class ImplicitGemmConvolution {
       params.partials = Workspace::partial_tiles(args.workspace, Workspace::slots(args.split_k_slices, {l.tiles, l.batches}));
     }
     params.slices = args.split_k_slices;
+    if constexpr (Op == ConvOperator::kDgrad) {
+      if (Status const s = TaplessFill::make(out, args.bias, args.output_op, fill_); !ok(s)) return s;
+    }
     params_ = params;
     launch_ = l;
     slices_ = args.split_k_slices;
@@ -304,7 +322,8 @@ class ImplicitGemmConvolution {
   }
 
  public:
-  // The convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
+  // Dgrad with row classes without taps: TaplessClassFill (grid: row blocks × groups · classes).
+  // Then the convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
   // reduction (grid: element blocks × batches), on the same stream; serial split-K zeroes its
   // flags first. With logging on, a trace line first.
   Status run(Stream stream = nullptr) const noexcept {
@@ -322,6 +341,15 @@ class ImplicitGemmConvolution {
     if (Status const s = Workspace::prepare(params_.partials, Workspace::slots(slices_, {launch_.tiles, launch_.batches}), stream);
         !ok(s)) {
       return s;
+    }
+    if constexpr (Op == ConvOperator::kDgrad) {
+      if (std::int64_t const blocks = TaplessFill::blocks(fill_); blocks > 0) {
+        LaunchConfig const fill{{unsigned(blocks), unsigned(TaplessFill::batches(fill_.output.geometry))},
+                                {unsigned(TaplessFill::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+        if (Status const s = launch<TaplessFill>(fill, fill_); !ok(s)) return s;
+      }
     }
     LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches), unsigned(slices_)},
                               {unsigned(kThreads)},
@@ -348,7 +376,7 @@ class ImplicitGemmConvolution {
   typename Kernel::Params const& params() const noexcept { return params_; }
   bool initialized() const noexcept { return initialized_; }
   // The launch initialize() set up: tiles per batch (grid x), batches (grid y: groups, times row
-  // classes for Dgrad) and K slices (grid z).
+  // classes with filter taps for Dgrad) and K slices (grid z).
   std::int64_t workgroups() const noexcept { return launch_.tiles * launch_.batches * slices_; }
   int batches() const noexcept { return launch_.batches; }
 
@@ -364,7 +392,7 @@ class ImplicitGemmConvolution {
     std::int64_t tiles = 0;
     std::int64_t batches = 0;
   };
-  // One batch per group (and Dgrad row class); its GEMM's M is the largest class's rows.
+  // One batch per group (and Dgrad row class with taps); its GEMM's M is the largest class's rows.
   static Launch launch_shape(ConvProblemSize const& p, ConvGeometry const& g) noexcept {
     auto gemm = p.implicit_gemm(Op);
     if (Op == ConvOperator::kDgrad) {
@@ -377,7 +405,7 @@ class ImplicitGemmConvolution {
     l.tiles_m = int(ceil_div<std::int64_t>(gemm.m, TileShape::kM));
     l.tiles_n = int(ceil_div<std::int64_t>(gemm.n, TileShape::kN));
     l.tiles = std::int64_t(l.tiles_m) * l.tiles_n;
-    l.batches = std::int64_t(p.groups) * g.classes;
+    l.batches = std::int64_t(p.groups) * g.tap_classes;
     return l;
   }
 
@@ -448,6 +476,7 @@ class ImplicitGemmConvolution {
 
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
+  std::conditional_t<Op == ConvOperator::kDgrad, typename TaplessFill::Params, std::monostate> fill_{};
   Launch launch_{};
   int slices_ = 1;
   ConvProblemSize problem_{};  // what initialize() took, for the log's lines
