@@ -11,7 +11,9 @@
 // variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
 // from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> are
 // warpgroup-MMA tiles of 16-row warps for all three operators (Wgrad with parallel split-K, or
-// serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop).
+// serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
+// Dgrad's and Wgrad's tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
+// split-K, _serial: serial, _s3: 3 stages).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -95,13 +97,19 @@ using Warpgroup = conv::device::ImplicitGemmConvolution<
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 4, RowDivision::kFast,
     RowDivision::kFast, SplitK>;
 
-// Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy: dy by tensor copies, x by im2col
-// copies), warpgroup MMAs as Warpgroup's.
-template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
-using WgradTensorCopy = conv::device::ImplicitGemmConvolution<
-    ConvOperator::kWgrad, half_t, half_t, float, arch::Sm90, TileShape, GemmShape<16, TileShape::kN, 64>,
-    arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, 4,
+// Dgrad and Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy; Wgrad: dy by tensor
+// copies, x by im2col copies; Dgrad: dy by im2col copies, w by tensor copies), warpgroup MMAs as
+// Warpgroup's.
+template <ConvOperator Op, class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone,
+          int Stages = 4>
+using TensorCopy = conv::device::ImplicitGemmConvolution<
+    Op, half_t, half_t, float, arch::Sm90, TileShape, GemmShape<16, TileShape::kN, 64>,
+    arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
+template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
+using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, TileShape, SplitK>;
+template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
+using DgradTensorCopy = TensorCopy<ConvOperator::kDgrad, TileShape, SplitK>;
 
 // ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
 struct Layer {
@@ -369,6 +377,13 @@ int main(int argc, char** argv) {
     add<Warpgroup<ConvOperator::kWgrad, GemmShape<64, 128, 64>, GemmShape<16, 128, 64>,
                   gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "wgmma_t64x128x64_serial");
     using gemm::kernel::SplitKMode;
+    add<DgradTensorCopy<GemmShape<128, 64, 64>>>(layer, "dgrad", "tma_t128x64x64");
+    add<DgradTensorCopy<GemmShape<128, 128, 64>>>(layer, "dgrad", "tma_t128x128x64");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kNone, 3>>(layer, "dgrad",
+                                                                                          "tma_t128x128x64_s3");
+    add<DgradTensorCopy<GemmShape<128, 256, 64>>>(layer, "dgrad", "tma_t128x256x64");
+    add<DgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kParallel>>(layer, "dgrad", "tma_t128x128x64_split_k");
+    add<DgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kSerial>>(layer, "dgrad", "tma_t128x128x64_serial");
     add<WgradTensorCopy<GemmShape<128, 128, 64>>>(layer, "wgrad", "tma_t128x128x64");
     add<WgradTensorCopy<GemmShape<128, 256, 64>>>(layer, "wgrad", "tma_t128x256x64");
     add<WgradTensorCopy<GemmShape<128, 128, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x128x64_split_k");

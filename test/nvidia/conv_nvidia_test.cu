@@ -74,13 +74,19 @@ using Warpgroup = conv::device::ImplicitGemmConvolution<
     arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>, conv::IteratorAlgorithm::kPrecomputed, 8, 4,
     RowDivision::kFast, RowDivision::kFast, Mode>;
 
-// Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy): dy by tensor copies, x by
-// im2col copies, into warpgroup-MMA stages.
+// Dgrad and Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy), into warpgroup-MMA
+// stages. Wgrad: dy by tensor copies, x by im2col copies. Dgrad: dy by im2col copies (a map per
+// row class), w by tensor copies.
+template <ConvOperator Op, class Element, int TileM, int TileN,
+          gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+using TensorCopy = conv::device::ImplicitGemmConvolution<
+    Op, Element, Element, float, arch::Sm90, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
+    arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>, conv::IteratorAlgorithm::kTensorCopy, 8, 4,
+    RowDivision::kFast, RowDivision::kFast, Mode>;
 template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
-using WgradTensorCopy = conv::device::ImplicitGemmConvolution<
-    ConvOperator::kWgrad, Element, Element, float, arch::Sm90, GemmShape<TileM, TileN, 64>,
-    GemmShape<16, TileN, 64>, arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>,
-    conv::IteratorAlgorithm::kTensorCopy, 8, 4, RowDivision::kFast, RowDivision::kFast, Mode>;
+using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, Element, TileM, TileN, Mode>;
+template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+using DgradTensorCopy = TensorCopy<ConvOperator::kDgrad, Element, TileM, TileN, Mode>;
 
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
@@ -159,16 +165,38 @@ std::vector<ConvProblemSize> tensor_copy_shapes() {
   };
 }
 
+// Dgrad's: tensor_copy_shapes() with C and K exchanged, so that K/groups (dy's channels, which the
+// im2col copies read) are multiples of 64; the strided ones have 1 (unit stride), 2, 4 and 6 row
+// classes with taps and 1×1/s2's three without.
+std::vector<ConvProblemSize> dgrad_tensor_copy_shapes() {
+  std::vector<ConvProblemSize> list = tensor_copy_shapes();
+  for (ConvProblemSize& p : list) std::swap(p.c, p.k);
+  return list;
+}
+
+struct Refusal {
+  char const* what;
+  ConvProblemSize problem;
+  Status expected;
+};
+
 // What the copy engine cannot serve is refused with its own Status, before anything runs.
+template <class Conv>
+void check_refusals(char const* name, std::vector<Refusal> const& cases, int& passed_count, int& failed_count) {
+  host::DeviceBuffer<half_t> a(std::size_t(1) << 22), b(std::size_t(1) << 22), d(std::size_t(1) << 22);
+  for (Refusal const& c : cases) {
+    typename Conv::Arguments args{c.problem, a.data(), b.data(), nullptr, d.data(), {1.0f, 0.0f}};
+    Status const s = Conv::can_implement(args);
+    bool const good = s == c.expected;
+    (good ? passed_count : failed_count)++;
+    if (!good) std::printf("FAILED %s, %s: %s (expected %s)\n", name, c.what, to_string(s), to_string(c.expected));
+  }
+  std::printf("%-40s done: %d passed, %d failed so far\n", name, passed_count, failed_count);
+}
+
 void check_tensor_copy_refusals(int& passed_count, int& failed_count) {
-  using Conv = WgradTensorCopy<half_t, 128, 128>;
   using P = ConvProblemSize;
-  struct Case {
-    char const* what;
-    ConvProblemSize problem;
-    Status expected;
-  };
-  Case const cases[] = {
+  std::vector<Refusal> const wgrad = {
       {"C = 96 (not whole 128-byte blocks)", P::conv2d(1, 8, 8, 96, 64, 3, 3, 1, 1), Status::kErrorChannelsNotAligned},
       {"groups of 32 channels", with(P::conv2d(1, 8, 8, 64, 64, 3, 3, 1, 1), 2), Status::kErrorChannelsNotAligned},
       {"stride 9 (the copy engine walks at most 8)", P::conv2d(1, 40, 40, 64, 64, 3, 3, 1, 1, 9, 9),
@@ -178,15 +206,20 @@ void check_tensor_copy_refusals(int& passed_count, int& failed_count) {
       {"padding 200 in 2-D (corners reach -128)", P::conv2d(1, 4, 4, 64, 64, 201, 1, 200, 0),
        Status::kErrorTensorCopyLimits},
   };
-  host::DeviceBuffer<half_t> x(std::size_t(1) << 22), dy(std::size_t(1) << 22), dw(std::size_t(1) << 22);
-  for (Case const& c : cases) {
-    typename Conv::Arguments args{c.problem, dy.data(), x.data(), nullptr, dw.data(), {1.0f, 0.0f}};
-    Status const s = Conv::can_implement(args);
-    bool const good = s == c.expected;
-    (good ? passed_count : failed_count)++;
-    if (!good) std::printf("FAILED tensor-copy refusal, %s: %s (expected %s)\n", c.what, to_string(s), to_string(c.expected));
-  }
-  std::printf("%-40s done: %d passed, %d failed so far\n", "wgrad tensor copies, refusals", passed_count, failed_count);
+  check_refusals<WgradTensorCopy<half_t, 128, 128>>("wgrad tensor copies, refusals", wgrad, passed_count,
+                                                    failed_count);
+  std::vector<Refusal> const dgrad = {
+      {"K = 96 (not whole 128-byte blocks)", P::conv2d(1, 8, 8, 64, 96, 3, 3, 1, 1), Status::kErrorChannelsNotAligned},
+      {"groups of 32 filters", with(P::conv2d(1, 8, 8, 64, 64, 3, 3, 1, 1), 2), Status::kErrorChannelsNotAligned},
+      {"stride 4 with a 4x4 filter (16 row classes with taps, 9 maps)", P::conv2d(1, 16, 16, 64, 64, 4, 4, 0, 0, 4, 4),
+       Status::kErrorTensorCopyLimits},
+      {"3-D padding 17 (rank-5 corners reach -16)", P::conv3d(1, {{20, 4, 4}}, 64, 64, {{18, 1, 1}}, {{17, 0, 0}}),
+       Status::kErrorTensorCopyLimits},
+      {"padding 200 in 2-D (corners reach -128)", P::conv2d(1, 4, 4, 64, 64, 201, 1, 200, 0),
+       Status::kErrorTensorCopyLimits},
+  };
+  check_refusals<DgradTensorCopy<half_t, 128, 128>>("dgrad tensor copies, refusals", dgrad, passed_count,
+                                                    failed_count);
 }
 
 bool dgrad_supported(ConvProblemSize const& p) {
@@ -391,6 +424,16 @@ int main() {
   run_shapes<WgradTensorCopy<half_t, 128, 192, gemm::kernel::SplitKMode::kParallel>>(
       "wgrad f16, tensor copies 128x192, parallel split-K", tensor_copy_shapes());
   run_shapes<WgradTensorCopy<bfloat16_t, 128, 192>>("wgrad bf16, tensor copies 128x192", tensor_copy_shapes());
+  // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
+  run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
+  run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",
+                                                dgrad_tensor_copy_shapes(), fused);
+  run_shapes<DgradTensorCopy<bfloat16_t, 128, 256>>("dgrad bf16, tensor copies 128x256", dgrad_tensor_copy_shapes());
+  run_shapes<DgradTensorCopy<half_t, 128, 64>>("dgrad f16, tensor copies 128x64", dgrad_tensor_copy_shapes(), fused);
+  run_shapes<DgradTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kParallel>>(
+      "dgrad f16, tensor copies, parallel split-K", dgrad_tensor_copy_shapes(), fused);
+  run_shapes<DgradTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kSerial>>(
+      "dgrad f16, tensor copies, serial split-K", dgrad_tensor_copy_shapes());
   check_tensor_copy_refusals(passed, failed);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",

@@ -23,59 +23,13 @@
 #include "hiptile/arch/tensor_map.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
+#include "hiptile/conv/im2col_maps.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/tensor_tile_copy.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::conv {
-
-// Host: x (NDHWC) as the copy engine's im2col mode reads it for Wgrad's B: each copy `pixels`
-// consecutive output pixels' input pixels at one filter tap, 128 bytes of channels a pixel. The
-// bounding box of the first tap runs from −pad_before to the last output position's corner, walked
-// in steps of the stride. 2-D problems (D = T = 1, so one output plane) take rank 4, whose corners
-// may range further than rank 5's.
-template <class Element>
-arch::Im2colTensorMap activation_im2col(ConvGeometry const& g, Element const* x, int pixels) noexcept {
-  ConvProblemSize const& p = g.problem;
-  arch::Im2colTensorMap m;
-  m.base = x;
-  m.element_bytes = int(sizeof(Element));
-  bool const planar = p.input[0] == 1 && p.filter[0] == 1 && g.out[0] == 1;
-  m.rank = planar ? 4 : 5;
-  std::uint64_t stride = sizeof(Element) * std::uint64_t(p.c);
-  m.extents[0] = std::uint64_t(p.c);
-  for (int s = 0; s < m.rank - 2; ++s) {  // W, H, D: the problem's dimension 2 − s
-    int const d = 2 - s;
-    m.extents[1 + s] = std::uint64_t(p.input[d]);
-    m.strides[s] = stride;
-    stride *= std::uint64_t(p.input[d]);
-    m.lower[s] = -p.pad_before[d];
-    m.upper[s] = int(std::int64_t(g.out[d] - 1) * p.stride[d] - p.pad_before[d] - (p.input[d] - 1));
-    m.traversal[s] = std::uint32_t(p.stride[d]);
-  }
-  m.extents[m.rank - 1] = std::uint64_t(p.n);
-  m.strides[m.rank - 2] = stride;
-  m.channels = std::uint32_t(128 / sizeof(Element));
-  m.pixels = std::uint32_t(pixels);
-  return m;
-}
-
-// Host: whether the copy engine takes `m` (its rules, arch/tensor_map.hpp, checked here so that
-// no driver's leniency decides) and the filter taps' offsets, which a copy carries in 16 bits.
-inline bool im2col_limits_hold(arch::Im2colTensorMap const& m, ConvProblemSize const& p) noexcept {
-  int const reach = m.rank == 4 ? 128 : 16;
-  for (int s = 0; s < m.rank - 2; ++s) {
-    if (m.lower[s] < -reach || m.lower[s] >= reach || m.upper[s] < -reach || m.upper[s] >= reach ||
-        m.traversal[s] < 1 || m.traversal[s] > 8) {
-      return false;
-    }
-  }
-  for (int d = 0; d < 3; ++d) {
-    if (std::int64_t(p.filter[d] - 1) * p.dilation[d] > 0xffff) return false;
-  }
-  return m.pixels <= 1024;
-}
 
 template <class Element, class Layout>
 class WgradOutputGradientTensorCopy {

@@ -2,11 +2,14 @@
 // DefaultTunedConvolution: TunedConvolution over a default list of configurations for an operator,
 // element types and architecture (find mode chooses among them per layer):
 //
-//   Sm90 Wgrad with f16/bf16 only, first: the copy engine's 128 x 192, 128 x 128 and 128 x 256
-//      tiles (IteratorAlgorithm::kTensorCopy, for channels per group that are multiples of 64;
-//      first so that the heuristic's ties go to them, 128 x 192 first: on the H100 it ran the
-//      3 x 3 512 -> 512 layer, where all three tile M x N exactly, 1.6x faster than 128 x 128)
-//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's):
+//   Sm90 Dgrad and Wgrad with f16/bf16 only, first: the copy engine's tiles
+//      (IteratorAlgorithm::kTensorCopy, for gathered channels per group that are multiples of 64:
+//      Wgrad's C, Dgrad's K), first so that the heuristic's ties go to them. Wgrad: 128 x 192,
+//      128 x 128 and 128 x 256 (128 x 192 first: on the H100 it ran the 3 x 3 512 -> 512 layer,
+//      where all three tile M x N exactly, 1.6x faster than 128 x 128). Dgrad: 128 x 256, 128 x 128,
+//      128 x 64, and 128 x 128 with 3 stages (two workgroups an SM: short K); on the H100 each was
+//      the fastest Dgrad of some ResNet-50 layer (docs/performance.md)
+//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 4 in Sm90 Dgrad's):
 //   0  DefaultConvolution (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
 //   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
@@ -16,9 +19,7 @@
 //   4, 5  Sm90 with f16/bf16: warpgroup-MMA tiles 128 x 128 and 128 x 256 for Fprop and Dgrad
 //      (their default is 128 x 64 of them), 128 x 64 and 128 x 256 for Wgrad (default 128 x 128);
 //      candidates 2 and 3 are then mma.sync's
-//   then, for Dgrad on Sm90 with f16/bf16: the 128 x 128 warpgroup tile with serial and with
-//   parallel split-K (find mode only: the heuristic picks no split-K Dgrad);
-//   for Wgrad: on Sm90 with f16/bf16 first the copy engine's 128 x 128, 128 x 192 and
+//   then, for Wgrad: on Sm90 with f16/bf16 first the copy engine's 128 x 128, 128 x 192 and
 //   64 x 128 tiles with parallel split-K (list order: the heuristic's split-K rule takes the first
 //   that takes the problem); the default configuration with parallel split-K, and with serial
 //   split-K; on Sm90 also the 128 x 256 warpgroup tile with parallel split-K.
@@ -83,17 +84,21 @@ struct DefaultConvolutionCandidates {
   // Sm90 Wgrad with f16/bf16: the copy engine's tiles (IteratorAlgorithm::kTensorCopy), for channel
   // counts per group that are multiples of 64 (can_implement refuses the rest, so find mode and
   // the heuristic pass over them there).
-  template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+  template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
   using TensorCopyTile = conv::device::ImplicitGemmConvolution<
       Op, Element, ElementC, float, Arch, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
       typename Tile::template MmaAtom<Element>, OutputOp, conv::IteratorAlgorithm::kTensorCopy,
-      16 / int(sizeof(Element)), 4, conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
-  static constexpr bool kTensorCopies = kWarpgroup && kWgrad && std::is_same_v<Arch, arch::Sm90>;
+      16 / int(sizeof(Element)), Stages, conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
+  static constexpr bool kTensorCopies =
+      kWarpgroup && Op != conv::ConvOperator::kFprop && std::is_same_v<Arch, arch::Sm90>;
   template <bool kTensorCopy, int = 0>
   struct TensorCopyTilesOf : std::type_identity<std::tuple<>> {};
   template <int Unused>
   struct TensorCopyTilesOf<true, Unused>
-      : std::type_identity<std::tuple<TensorCopyTile<128, 192>, TensorCopyTile<128, 128>, TensorCopyTile<128, 256>>> {};
+      : std::type_identity<std::conditional_t<
+            kWgrad, std::tuple<TensorCopyTile<128, 192>, TensorCopyTile<128, 128>, TensorCopyTile<128, 256>>,
+            std::tuple<TensorCopyTile<128, 256>, TensorCopyTile<128, 128>, TensorCopyTile<128, 64>,
+                       TensorCopyTile<128, 128, gemm::kernel::SplitKMode::kNone, 3>>>> {};
   template <bool kTensorCopy, int = 0>
   struct TensorCopySplitKOf : std::type_identity<std::tuple<>> {};
   template <int Unused>
@@ -108,23 +113,14 @@ struct DefaultConvolutionCandidates {
           std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic, OtherTile, WideWarps>>(),
           std::declval<typename WarpgroupTilesOf<kWarpgroup>::type>())),
       std::tuple<Default<gemm::kernel::SplitKMode::kNone>, Analytic>>;
-  // Sm90 Dgrad with f16/bf16: the 128 x 128 warpgroup tile with serial and parallel split-K, for
-  // layers whose row classes give too few tiles for the SMs (1 x 1 stride-2 1024 -> 2048 at 14^2:
-  // 104 tiles, K = 2048).
-  template <bool kDgradSplitK, int = 0>
-  struct DgradSplitKOf : std::type_identity<std::tuple<>> {};
-  template <int Unused>
-  struct DgradSplitKOf<true, Unused>
-      : std::type_identity<std::tuple<WarpgroupTile<128, gemm::kernel::SplitKMode::kSerial>,
-                                      WarpgroupTile<128, gemm::kernel::SplitKMode::kParallel>>> {};
   using SplitK = std::conditional_t<
       kWgrad,
       decltype(std::tuple_cat(
-          std::declval<typename TensorCopySplitKOf<kTensorCopies>::type>(),
+          std::declval<typename TensorCopySplitKOf<kTensorCopies && kWgrad>::type>(),
           std::declval<std::tuple<Default<gemm::kernel::SplitKMode::kParallel>,
                                   Default<gemm::kernel::SplitKMode::kSerial>>>(),
           std::declval<typename WarpgroupSplitKOf<kWarpgroup && kWgrad>::type>())),
-      typename DgradSplitKOf<kWarpgroup && Op == conv::ConvOperator::kDgrad>::type>;
+      std::tuple<>>;
   using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>()));
 };
 

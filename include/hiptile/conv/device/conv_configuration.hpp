@@ -11,6 +11,7 @@
 
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/dgrad_loaders.hpp"
+#include "hiptile/conv/dgrad_tensor_copies.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
@@ -74,14 +75,19 @@ struct ConvLoaders {
                          std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
                                             AnalyticWgradActivationLoader<TileMnN>>>>;
 };
-// Tensor copies (Wgrad on sm_90, ConvConfigurationCheck): both operands' stages MN-contiguous, in
-// 64-channel blocks.
+// Tensor copies (Dgrad and Wgrad on sm_90, ConvConfigurationCheck). Wgrad: both operands' stages
+// MN-contiguous, in 64-channel blocks. Dgrad: dy's K-contiguous (one 64-channel block per K tile),
+// w's MN-contiguous.
 template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements,
           gemm::block::TileTransfer Transfer>
 struct ConvLoaders<Op, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kTensorCopy, AccessElements,
                    Transfer> {
-  using A = WgradOutputGradientTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileM, TileK>>;
-  using B = WgradActivationTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>>;
+  static constexpr bool kDgrad = Op == ConvOperator::kDgrad;
+  using A = std::conditional_t<
+      kDgrad, DgradOutputGradientTensorCopy<Element, gemm::block::SwizzledLdsLayout<Element, TileM, TileK>>,
+      WgradOutputGradientTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileM, TileK>>>;
+  using B = std::conditional_t<kDgrad, DgradFilterTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>>,
+                               WgradActivationTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>>>;
 };
 
 // The convolution's own rules, on top of GEMM's.
@@ -93,12 +99,16 @@ struct ConvConfigurationCheck {
                                      Algorithm == IteratorAlgorithm::kTensorCopy;
   static_assert(kAlgorithm, "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed or kTensorCopy");
   static constexpr bool kTensorCopy = Algorithm == IteratorAlgorithm::kTensorCopy;
-  static constexpr bool kTensorCopyTarget = !kTensorCopy || (Op == ConvOperator::kWgrad &&
-                                                             std::is_same_v<Arch, arch::Sm90> &&
-                                                             gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
+  static constexpr bool kTensorCopyTarget =
+      !kTensorCopy || (Op != ConvOperator::kFprop && std::is_same_v<Arch, arch::Sm90> &&
+                       gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
   static_assert(kTensorCopyTarget,
-                "IteratorAlgorithm::kTensorCopy is Wgrad's on arch::Sm90 with warpgroup MMAs (arch::WarpgroupMma) "
-                "and 16-bit elements; use kPrecomputed elsewhere");
+                "IteratorAlgorithm::kTensorCopy is Dgrad's and Wgrad's on arch::Sm90 with warpgroup MMAs "
+                "(arch::WarpgroupMma) and 16-bit elements; use kPrecomputed elsewhere");
+  static constexpr bool kTensorCopyChannelBlock =
+      !kTensorCopy || Op != ConvOperator::kDgrad || TileShape::kK * int(sizeof(Element)) == 128;
+  static_assert(kTensorCopyChannelBlock,
+                "Dgrad's tensor copies read one 64-channel block of dy per K tile: TileShape::kK must be 64");
   static constexpr bool kTensorCopyTile =
       !kTensorCopy || (TileShape::kM % 64 == 0 && TileShape::kN % 64 == 0 && TileShape::kK <= 256);
   static_assert(kTensorCopyTile,

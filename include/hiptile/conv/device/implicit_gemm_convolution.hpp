@@ -137,8 +137,10 @@ class ImplicitGemmConvolution {
     int const cg = p.c / p.groups;
     int const kg = p.k / p.groups;
     bool const channels = cg % AccessElements == 0 && (Op == ConvOperator::kFprop || kg % AccessElements == 0);
-    // Tensor copies read 128-byte blocks of channels, each of one filter tap and group.
-    bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || cg * sizeof(Element) % 128 == 0;
+    // Tensor copies read 128-byte blocks of channels, each of one filter tap and group: of x
+    // (Wgrad, C/groups) or of dy (Dgrad, K/groups).
+    int const block_channels = Op == ConvOperator::kDgrad ? kg : cg;
+    bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || block_channels * sizeof(Element) % 128 == 0;
     if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
     // The precomputed iterators keep one mask bit per filter tap (Dgrad: per tap of a row class).
     if (Algorithm == IteratorAlgorithm::kPrecomputed && Op != ConvOperator::kWgrad) {
