@@ -20,6 +20,7 @@
 #include "hiptile/core/array.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/fast_divmod.hpp"
+#include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/qualifiers.hpp"
