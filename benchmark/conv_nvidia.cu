@@ -12,7 +12,7 @@
 // from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> are
 // warpgroup-MMA tiles of 16-row warps for all three operators (Wgrad with parallel split-K, or
 // serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
-// Dgrad's and Wgrad's tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
+// the tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
 // split-K, _serial: serial, _s3: 3 stages).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
@@ -97,9 +97,9 @@ using Warpgroup = conv::device::ImplicitGemmConvolution<
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8, 4, RowDivision::kFast,
     RowDivision::kFast, SplitK>;
 
-// Dgrad and Wgrad through the copy engine (IteratorAlgorithm::kTensorCopy; Wgrad: dy by tensor
-// copies, x by im2col copies; Dgrad: dy by im2col copies, w by tensor copies), warpgroup MMAs as
-// Warpgroup's.
+// Convolutions through the copy engine (IteratorAlgorithm::kTensorCopy; Fprop: x by im2col copies,
+// w by tensor copies; Dgrad: dy by im2col copies, w by tensor copies; Wgrad: dy by tensor copies, x
+// by im2col copies), warpgroup MMAs as Warpgroup's.
 template <ConvOperator Op, class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone,
           int Stages = 4>
 using TensorCopy = conv::device::ImplicitGemmConvolution<
@@ -377,6 +377,11 @@ int main(int argc, char** argv) {
     add<Warpgroup<ConvOperator::kWgrad, GemmShape<64, 128, 64>, GemmShape<16, 128, 64>,
                   gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "wgmma_t64x128x64_serial");
     using gemm::kernel::SplitKMode;
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>>>(layer, "fprop", "tma_t128x64x64");
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 128, 64>>>(layer, "fprop", "tma_t128x128x64");
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 128, 64>, SplitKMode::kNone, 3>>(layer, "fprop",
+                                                                                          "tma_t128x128x64_s3");
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 256, 64>>>(layer, "fprop", "tma_t128x256x64");
     add<DgradTensorCopy<GemmShape<128, 64, 64>>>(layer, "dgrad", "tma_t128x64x64");
     add<DgradTensorCopy<GemmShape<128, 128, 64>>>(layer, "dgrad", "tma_t128x128x64");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kNone, 3>>(layer, "dgrad",

@@ -87,6 +87,8 @@ template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = g
 using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, Element, TileM, TileN, Mode>;
 template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
 using DgradTensorCopy = TensorCopy<ConvOperator::kDgrad, Element, TileM, TileN, Mode>;
+template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+using FpropTensorCopy = TensorCopy<ConvOperator::kFprop, Element, TileM, TileN, Mode>;
 
 // DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
@@ -207,6 +209,9 @@ void check_tensor_copy_refusals(int& passed_count, int& failed_count) {
        Status::kErrorTensorCopyLimits},
   };
   check_refusals<WgradTensorCopy<half_t, 128, 128>>("wgrad tensor copies, refusals", wgrad, passed_count,
+                                                    failed_count);
+  // Fprop reads x through the same im2col map as Wgrad: the same refusals.
+  check_refusals<FpropTensorCopy<half_t, 128, 128>>("fprop tensor copies, refusals", wgrad, passed_count,
                                                     failed_count);
   std::vector<Refusal> const dgrad = {
       {"K = 96 (not whole 128-byte blocks)", P::conv2d(1, 8, 8, 64, 96, 3, 3, 1, 1), Status::kErrorChannelsNotAligned},
@@ -424,6 +429,14 @@ int main() {
   run_shapes<WgradTensorCopy<half_t, 128, 192, gemm::kernel::SplitKMode::kParallel>>(
       "wgrad f16, tensor copies 128x192, parallel split-K", tensor_copy_shapes());
   run_shapes<WgradTensorCopy<bfloat16_t, 128, 192>>("wgrad bf16, tensor copies 128x192", tensor_copy_shapes());
+  // Fprop through the copy engine.
+  run_shapes<FpropTensorCopy<half_t, 128, 128>>("fprop f16, tensor copies 128x128", tensor_copy_shapes());
+  run_shapes<FpropTensorCopy<half_t, 128, 128>>("fprop f16, tensor copies, alpha beta bias", tensor_copy_shapes(),
+                                                fused);
+  run_shapes<FpropTensorCopy<bfloat16_t, 128, 256>>("fprop bf16, tensor copies 128x256", tensor_copy_shapes());
+  run_shapes<FpropTensorCopy<half_t, 128, 64>>("fprop f16, tensor copies 128x64", tensor_copy_shapes(), fused);
+  run_shapes<FpropTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kParallel>>(
+      "fprop f16, tensor copies, parallel split-K", tensor_copy_shapes(), fused);
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -6,11 +6,12 @@
 //   kPrecomputed  each row's position found once per block with FastDivmods built on the host,
 //                 filter taps advanced by increments, each row's valid taps kept as bit masks;
 //                 whole 16-byte vectors, so channel counts per group must be multiples of them
-//   kTensorCopy   NVIDIA sm_90 with warpgroup MMAs, Dgrad and Wgrad: no thread computes an
-//                 address; one asks the copy engine for each operand's whole K tile, the gathered
-//                 operand through its im2col mode (wgrad_tensor_copies.hpp: x; dgrad_tensor_copies.hpp:
-//                 dy, a map per row class); the gathered channels per group (Wgrad C, Dgrad K)
-//                 multiples of 64 (128 bytes), padding and stride within the copy engine's limits
+//   kTensorCopy   NVIDIA sm_90 with warpgroup MMAs: no thread computes an address; one asks the
+//                 copy engine for each operand's whole K tile, the gathered operand through its
+//                 im2col mode (fprop_tensor_copies.hpp and wgrad_tensor_copies.hpp: x;
+//                 dgrad_tensor_copies.hpp: dy, a map per row class); the gathered channels per
+//                 group (Fprop and Wgrad C, Dgrad K) multiples of 64 (128 bytes), padding and
+//                 stride within the copy engine's limits
 namespace hiptile::conv {
 
 enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy };

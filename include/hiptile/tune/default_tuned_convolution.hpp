@@ -2,14 +2,15 @@
 // DefaultTunedConvolution: TunedConvolution over a default list of configurations for an operator,
 // element types and architecture (find mode chooses among them per layer):
 //
-//   Sm90 Dgrad and Wgrad with f16/bf16 only, first: the copy engine's tiles
-//      (IteratorAlgorithm::kTensorCopy, for gathered channels per group that are multiples of 64:
-//      Wgrad's C, Dgrad's K), first so that the heuristic's ties go to them. Wgrad: 128 x 192,
-//      128 x 128 and 128 x 256 (128 x 192 first: on the H100 it ran the 3 x 3 512 -> 512 layer,
-//      where all three tile M x N exactly, 1.6x faster than 128 x 128). Dgrad: 128 x 256, 128 x 128,
-//      128 x 64, and 128 x 128 with 3 stages (two workgroups an SM: short K); on the H100 each was
-//      the fastest Dgrad of some ResNet-50 layer (docs/performance.md)
-//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 4 in Sm90 Dgrad's):
+//   Sm90 with f16/bf16 only, first: the copy engine's tiles (IteratorAlgorithm::kTensorCopy, for
+//      gathered channels per group that are multiples of 64: Fprop's and Wgrad's C, Dgrad's K),
+//      first so that the heuristic's ties go to them. Wgrad: 128 x 192, 128 x 128 and 128 x 256
+//      (128 x 192 first: on the H100 it ran the 3 x 3 512 -> 512 layer, where all three tile M x N
+//      exactly, 1.6x faster than 128 x 128). Fprop and Dgrad: 128 x 256, 128 x 128, 128 x 64, and
+//      128 x 128 with 3 stages (two workgroups an SM: short K); on the H100 each was the fastest
+//      Dgrad of some ResNet-50 layer (docs/performance.md)
+//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 4 in Sm90 Fprop's and
+//   Dgrad's):
 //   0  DefaultConvolution (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
 //   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
@@ -89,8 +90,7 @@ struct DefaultConvolutionCandidates {
       Op, Element, ElementC, float, Arch, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
       typename Tile::template MmaAtom<Element>, OutputOp, conv::IteratorAlgorithm::kTensorCopy,
       16 / int(sizeof(Element)), Stages, conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
-  static constexpr bool kTensorCopies =
-      kWarpgroup && Op != conv::ConvOperator::kFprop && std::is_same_v<Arch, arch::Sm90>;
+  static constexpr bool kTensorCopies = kWarpgroup && std::is_same_v<Arch, arch::Sm90>;
   template <bool kTensorCopy, int = 0>
   struct TensorCopyTilesOf : std::type_identity<std::tuple<>> {};
   template <int Unused>

@@ -14,6 +14,7 @@
 #include "hiptile/conv/dgrad_tensor_copies.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
+#include "hiptile/conv/fprop_tensor_copies.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/conv/wgrad_loaders.hpp"
 #include "hiptile/conv/wgrad_tensor_copies.hpp"
@@ -21,6 +22,7 @@
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
 #include "hiptile/gemm/block/gathering_loader.hpp"
+#include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
@@ -75,19 +77,25 @@ struct ConvLoaders {
                          std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
                                             AnalyticWgradActivationLoader<TileMnN>>>>;
 };
-// Tensor copies (Dgrad and Wgrad on sm_90, ConvConfigurationCheck). Wgrad: both operands' stages
-// MN-contiguous, in 64-channel blocks. Dgrad: dy's K-contiguous (one 64-channel block per K tile),
-// w's MN-contiguous.
+// Tensor copies (sm_90, ConvConfigurationCheck). Fprop: both operands' stages K-contiguous (one
+// 64-channel block per K tile). Dgrad: dy's K-contiguous, w's MN-contiguous. Wgrad: both
+// MN-contiguous, in 64-channel blocks.
 template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements,
           gemm::block::TileTransfer Transfer>
 struct ConvLoaders<Op, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kTensorCopy, AccessElements,
                    Transfer> {
+  using KMajorM = gemm::block::SwizzledLdsLayout<Element, TileM, TileK>;
+  using KMajorN = gemm::block::SwizzledLdsLayout<Element, TileN, TileK>;
+  using MnMajorM = gemm::block::SwizzledMnLdsLayout<Element, TileM, TileK>;
+  using MnMajorN = gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>;
+  static constexpr bool kFprop = Op == ConvOperator::kFprop;
   static constexpr bool kDgrad = Op == ConvOperator::kDgrad;
-  using A = std::conditional_t<
-      kDgrad, DgradOutputGradientTensorCopy<Element, gemm::block::SwizzledLdsLayout<Element, TileM, TileK>>,
-      WgradOutputGradientTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileM, TileK>>>;
-  using B = std::conditional_t<kDgrad, DgradFilterTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>>,
-                               WgradActivationTensorCopy<Element, gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>>>;
+  using A = std::conditional_t<kFprop, FpropActivationTensorCopy<Element, KMajorM>,
+                               std::conditional_t<kDgrad, DgradOutputGradientTensorCopy<Element, KMajorM>,
+                                                  WgradOutputGradientTensorCopy<Element, MnMajorM>>>;
+  using B = std::conditional_t<kFprop, FpropFilterTensorCopy<Element, KMajorN>,
+                               std::conditional_t<kDgrad, DgradFilterTensorCopy<Element, MnMajorN>,
+                                                  WgradActivationTensorCopy<Element, MnMajorN>>>;
 };
 
 // The convolution's own rules, on top of GEMM's.
@@ -99,16 +107,15 @@ struct ConvConfigurationCheck {
                                      Algorithm == IteratorAlgorithm::kTensorCopy;
   static_assert(kAlgorithm, "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed or kTensorCopy");
   static constexpr bool kTensorCopy = Algorithm == IteratorAlgorithm::kTensorCopy;
-  static constexpr bool kTensorCopyTarget =
-      !kTensorCopy || (Op != ConvOperator::kFprop && std::is_same_v<Arch, arch::Sm90> &&
-                       gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
+  static constexpr bool kTensorCopyTarget = !kTensorCopy || (std::is_same_v<Arch, arch::Sm90> &&
+                                                             gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
   static_assert(kTensorCopyTarget,
-                "IteratorAlgorithm::kTensorCopy is Dgrad's and Wgrad's on arch::Sm90 with warpgroup MMAs "
-                "(arch::WarpgroupMma) and 16-bit elements; use kPrecomputed elsewhere");
+                "IteratorAlgorithm::kTensorCopy is for arch::Sm90 with warpgroup MMAs (arch::WarpgroupMma) and "
+                "16-bit elements; use kPrecomputed elsewhere");
   static constexpr bool kTensorCopyChannelBlock =
-      !kTensorCopy || Op != ConvOperator::kDgrad || TileShape::kK * int(sizeof(Element)) == 128;
+      !kTensorCopy || Op == ConvOperator::kWgrad || TileShape::kK * int(sizeof(Element)) == 128;
   static_assert(kTensorCopyChannelBlock,
-                "Dgrad's tensor copies read one 64-channel block of dy per K tile: TileShape::kK must be 64");
+                "Fprop's and Dgrad's tensor copies read one 64-channel block per K tile: TileShape::kK must be 64");
   static constexpr bool kTensorCopyTile =
       !kTensorCopy || (TileShape::kM % 64 == 0 && TileShape::kN % 64 == 0 && TileShape::kK <= 256);
   static_assert(kTensorCopyTile,

@@ -138,7 +138,7 @@ class ImplicitGemmConvolution {
     int const kg = p.k / p.groups;
     bool const channels = cg % AccessElements == 0 && (Op == ConvOperator::kFprop || kg % AccessElements == 0);
     // Tensor copies read 128-byte blocks of channels, each of one filter tap and group: of x
-    // (Wgrad, C/groups) or of dy (Dgrad, K/groups).
+    // (Fprop and Wgrad, C/groups) or of dy (Dgrad, K/groups).
     int const block_channels = Op == ConvOperator::kDgrad ? kg : cg;
     bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || block_channels * sizeof(Element) % 128 == 0;
     if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
