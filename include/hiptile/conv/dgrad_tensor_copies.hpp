@@ -23,7 +23,6 @@
 // class's rows do. What the copies need (ImplicitGemmConvolution::can_implement): K/groups a
 // multiple of 64, at most kMaxTapClasses row classes with taps (each map rides in the kernel's
 // parameters), and the im2col map's limits (arch/tensor_map.hpp).
-#include <climits>
 #include <cstdint>
 
 #include "hiptile/arch/tensor_copy.hpp"
@@ -32,8 +31,7 @@
 #include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/dgrad_loaders.hpp"
 #include "hiptile/conv/tap_cursor.hpp"
-#include "hiptile/conv/im2col_maps.hpp"
-#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/conv/tensor_maps.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::conv {
@@ -65,7 +63,7 @@ class DgradOutputGradientTensorCopy {
         arch::Im2colTensorMap const image = gradient_im2col(g, cls, dy.data, kTileM);
         map_rank = image.rank;
         if (cls.per_image == 0) continue;  // no rows: never copied
-        if (!im2col_limits_hold(image, g.problem) || !arch::encode_tensor_map(maps[t], image)) return;
+        if (!encode_im2col(maps[t], image, g.problem)) return;
       }
       rank = map_rank;
     }
@@ -104,11 +102,7 @@ class DgradOutputGradientTensorCopy {
       offsets[s] = static_cast<std::uint16_t>((last_tap_[s] - cursor_.tap(2 - s)) * dilation_[s]);
     }
     int const channel = channel_ + cursor_.channel0();
-    if (rank_ == 4) {
-      arch::tensor_copy_im2col<4>(stage, map_, channel, corner_, image_, offsets, landed);
-    } else {
-      arch::tensor_copy_im2col<5>(stage, map_, channel, corner_, image_, offsets, landed);
-    }
+    im2col_copy(rank_, stage, map_, channel, corner_, image_, offsets, landed);
     cursor_.step();
   }
 
@@ -145,18 +139,8 @@ class DgradFilterTensorCopy {
 
     Params() = default;
     // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileK filters.
-    explicit Params(ConvOperand<Element> const& w) noexcept : geometry(w.geometry) {
-      ConvGeometry const& g = w.geometry;
-      std::uint64_t const columns = std::uint64_t(g.taps) * std::uint64_t(g.cg);
-      std::uint64_t const rows = std::uint64_t(g.problem.k);
-      arch::TensorMap3d const tensor{w.data,
-                                     int(sizeof(Element)),
-                                     {columns, rows, 1},
-                                     {columns * sizeof(Element), round_up<std::uint64_t>(columns * rows * sizeof(Element), 16)},
-                                     {std::uint32_t(kBlockChannels), std::uint32_t(kTileK), 1}};
-      // (The copies' coordinates are ints.)
-      encoded = columns <= INT32_MAX && rows <= INT32_MAX && arch::encode_tensor_map(map, tensor);
-    }
+    explicit Params(ConvOperand<Element> const& w) noexcept
+        : geometry(w.geometry), encoded(encode_filter_matrix(map, w, kBlockChannels, kTileK)) {}
   };
 
   static bool offsets_fit(Params const& p) noexcept { return p.encoded; }

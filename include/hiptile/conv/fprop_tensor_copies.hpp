@@ -15,14 +15,13 @@
 // SwizzledLdsLayout stages of 128-byte rows (one 64-channel block per K tile). What the copies
 // need (ImplicitGemmConvolution::can_implement): C/groups a multiple of 64, so that a block's
 // channels share one tap and one group, and the im2col map's limits (arch/tensor_map.hpp).
-#include <climits>
 #include <cstdint>
 
 #include "hiptile/arch/tensor_copy.hpp"
 #include "hiptile/arch/tensor_map.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
-#include "hiptile/conv/im2col_maps.hpp"
+#include "hiptile/conv/tensor_maps.hpp"
 #include "hiptile/conv/tap_cursor.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -47,7 +46,7 @@ class FpropActivationTensorCopy {
     Params() = default;
     explicit Params(ConvOperand<Element> const& x) noexcept : geometry(x.geometry) {
       arch::Im2colTensorMap const image = activation_im2col(x.geometry, x.data, kTileM);
-      if (im2col_limits_hold(image, x.geometry.problem) && arch::encode_tensor_map(map, image)) rank = image.rank;
+      if (encode_im2col(map, image, x.geometry.problem)) rank = image.rank;
     }
   };
 
@@ -84,11 +83,7 @@ class FpropActivationTensorCopy {
       offsets[s] = static_cast<std::uint16_t>(geometry_->data_tap(d, cursor_.tap(d)) * geometry_->problem.dilation[d]);
     }
     int const channel = channel_ + cursor_.channel0();
-    if (rank_ == 4) {
-      arch::tensor_copy_im2col<4>(stage, map_, channel, corner_, image_, offsets, landed);
-    } else {
-      arch::tensor_copy_im2col<5>(stage, map_, channel, corner_, image_, offsets, landed);
-    }
+    im2col_copy(rank_, stage, map_, channel, corner_, image_, offsets, landed);
     cursor_.step();
   }
 
@@ -122,18 +117,8 @@ class FpropFilterTensorCopy {
 
     Params() = default;
     // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileN filters.
-    explicit Params(ConvOperand<Element> const& w) noexcept : geometry(w.geometry) {
-      ConvGeometry const& g = w.geometry;
-      std::uint64_t const columns = std::uint64_t(g.taps) * std::uint64_t(g.cg);
-      std::uint64_t const rows = std::uint64_t(g.problem.k);
-      arch::TensorMap3d const tensor{w.data,
-                                     int(sizeof(Element)),
-                                     {columns, rows, 1},
-                                     {columns * sizeof(Element), round_up<std::uint64_t>(columns * rows * sizeof(Element), 16)},
-                                     {std::uint32_t(kTileK), std::uint32_t(kTileN), 1}};
-      // (The copies' coordinates are ints.)
-      encoded = columns <= INT32_MAX && rows <= INT32_MAX && arch::encode_tensor_map(map, tensor);
-    }
+    explicit Params(ConvOperand<Element> const& w) noexcept
+        : geometry(w.geometry), encoded(encode_filter_matrix(map, w, kTileK, kTileN)) {}
   };
 
   static bool offsets_fit(Params const& p) noexcept { return p.encoded; }

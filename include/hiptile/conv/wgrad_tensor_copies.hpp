@@ -23,7 +23,7 @@
 #include "hiptile/arch/tensor_map.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_operand.hpp"
-#include "hiptile/conv/im2col_maps.hpp"
+#include "hiptile/conv/tensor_maps.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/block/tensor_tile_copy.hpp"
 #include "hiptile/gemm/operand.hpp"
@@ -96,7 +96,7 @@ class WgradActivationTensorCopy {
     Params() = default;
     explicit Params(ConvOperand<Element> const& x) noexcept : geometry(x.geometry) {
       arch::Im2colTensorMap const image = activation_im2col(x.geometry, x.data, kTileK);
-      if (im2col_limits_hold(image, x.geometry.problem) && arch::encode_tensor_map(map, image)) rank = image.rank;
+      if (encode_im2col(map, image, x.geometry.problem)) rank = image.rank;
     }
   };
 
@@ -138,11 +138,7 @@ class WgradActivationTensorCopy {
     HIPTILE_UNROLL
     for (int b = 0; b < kBlocks; ++b) {
       Element* const block = stage + b * Layout::kBlockElements;
-      if (p_.rank == 4) {
-        arch::tensor_copy_im2col<4>(block, &p_.map, channel_[b], corner, n, offsets_[b], landed);
-      } else {
-        arch::tensor_copy_im2col<5>(block, &p_.map, channel_[b], corner, n, offsets_[b], landed);
-      }
+      im2col_copy(p_.rank, block, &p_.map, channel_[b], corner, n, offsets_[b], landed);
     }
   }
 

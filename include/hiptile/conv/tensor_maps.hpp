@@ -1,16 +1,24 @@
 #pragma once
-// The copy engine's im2col maps of the convolutions' gathered operands (arch::Im2colTensorMap),
-// built on the host, and the limits hiptile checks before the driver sees them:
+// The copy engine's maps of the convolutions' operands, what the tensor-copy loaders
+// (fprop_tensor_copies.hpp, dgrad_tensor_copies.hpp, wgrad_tensor_copies.hpp) share:
 //
-//   packed_im2col      what both share
-//   activation_im2col  x as Wgrad's B reads it (wgrad_tensor_copies.hpp)
-//   gradient_im2col    dy as Dgrad's A reads it, one map per row class (dgrad_tensor_copies.hpp)
-//   im2col_limits_hold whether the copy engine takes a map and the filter taps' offsets
+//   packed_im2col         host: what every im2col map of a packed image has
+//   activation_im2col     host: x, walked over output pixels (Fprop's A, Wgrad's B)
+//   gradient_im2col       host: dy, walked over a Dgrad row class's rows (Dgrad's A)
+//   im2col_limits_hold    host: whether the copy engine takes a map and the filter taps' offsets
+//   encode_im2col         host: the map, where those limits hold
+//   encode_filter_matrix  host: w as a K × (taps · C/groups) row-major matrix (Fprop's and Dgrad's B)
+//   im2col_copy           device: one im2col copy through a map of rank 4 or 5
+#include <climits>
 #include <cstdint>
 
+#include "hiptile/arch/tensor_copy.hpp"
 #include "hiptile/arch/tensor_map.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
+#include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::conv {
 
@@ -89,6 +97,39 @@ inline bool im2col_limits_hold(arch::Im2colTensorMap const& m, ConvProblemSize c
     if (std::int64_t(p.filter[d] - 1) * p.dilation[d] > 0xffff) return false;
   }
   return m.pixels <= 1024;
+}
+
+// Host: encodes `image` into `map` where the limits above hold and the driver takes it.
+inline bool encode_im2col(arch::TensorMap& map, arch::Im2colTensorMap const& image, ConvProblemSize const& p) noexcept {
+  return im2col_limits_hold(image, p) && arch::encode_tensor_map(map, image);
+}
+
+// Host: w (KTRSC) as a K × (taps · C/groups) row-major matrix, copied in boxes of `box_columns`
+// elements (128 bytes) × `box_rows` filters; false where the driver refuses it or a coordinate
+// would not fit the copies' ints.
+template <class Element>
+bool encode_filter_matrix(arch::TensorMap& map, ConvOperand<Element> const& w, std::uint32_t box_columns,
+                          std::uint32_t box_rows) noexcept {
+  ConvGeometry const& g = w.geometry;
+  std::uint64_t const columns = std::uint64_t(g.taps) * std::uint64_t(g.cg);
+  std::uint64_t const rows = std::uint64_t(g.problem.k);
+  arch::TensorMap3d const tensor{w.data,
+                                 int(sizeof(Element)),
+                                 {columns, rows, 1},
+                                 {columns * sizeof(Element), round_up<std::uint64_t>(columns * rows * sizeof(Element), 16)},
+                                 {box_columns, box_rows, 1}};
+  return columns <= INT32_MAX && rows <= INT32_MAX && arch::encode_tensor_map(map, tensor);
+}
+
+// One im2col copy (arch::tensor_copy_im2col) through `map`, of rank 4 or 5.
+HIPTILE_DEVICE HIPTILE_INLINE void im2col_copy(int rank, void* stage, arch::TensorMap const* map, int channel,
+                                               int const (&corner)[3], int image, std::uint16_t const (&offsets)[3],
+                                               arch::SharedBarrier* landed) {
+  if (rank == 4) {
+    arch::tensor_copy_im2col<4>(stage, map, channel, corner, image, offsets, landed);
+  } else {
+    arch::tensor_copy_im2col<5>(stage, map, channel, corner, image, offsets, landed);
+  }
 }
 
 }  // namespace hiptile::conv
