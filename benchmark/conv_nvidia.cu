@@ -13,7 +13,7 @@
 // warpgroup-MMA tiles of 16-row warps for all three operators (Wgrad with parallel split-K, or
 // serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
 // the tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
-// split-K, _serial: serial, _s3: 3 stages).
+// split-K, _serial: serial, _s<n>: n stages).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -382,6 +382,10 @@ int main(int argc, char** argv) {
     add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 128, 64>, SplitKMode::kNone, 3>>(layer, "fprop",
                                                                                           "tma_t128x128x64_s3");
     add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 256, 64>>>(layer, "fprop", "tma_t128x256x64");
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>, SplitKMode::kNone, 3>>(layer, "fprop",
+                                                                                         "tma_t128x64x64_s3");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kNone, 3>>(layer, "dgrad",
+                                                                                         "tma_t128x64x64_s3");
     add<DgradTensorCopy<GemmShape<128, 64, 64>>>(layer, "dgrad", "tma_t128x64x64");
     add<DgradTensorCopy<GemmShape<128, 128, 64>>>(layer, "dgrad", "tma_t128x128x64");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kNone, 3>>(layer, "dgrad",

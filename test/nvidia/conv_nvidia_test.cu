@@ -78,11 +78,11 @@ using Warpgroup = conv::device::ImplicitGemmConvolution<
 // stages. Wgrad: dy by tensor copies, x by im2col copies. Dgrad: dy by im2col copies (a map per
 // row class), w by tensor copies.
 template <ConvOperator Op, class Element, int TileM, int TileN,
-          gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+          gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
 using TensorCopy = conv::device::ImplicitGemmConvolution<
     Op, Element, Element, float, arch::Sm90, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
-    arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>, conv::IteratorAlgorithm::kTensorCopy, 8, 4,
-    RowDivision::kFast, RowDivision::kFast, Mode>;
+    arch::WarpgroupMma<Element>, epilogue::LinearCombination<Element>, conv::IteratorAlgorithm::kTensorCopy, 8,
+    Stages, RowDivision::kFast, RowDivision::kFast, Mode>;
 template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
 using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, Element, TileM, TileN, Mode>;
 template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
@@ -435,6 +435,15 @@ int main() {
                                                 fused);
   run_shapes<FpropTensorCopy<bfloat16_t, 128, 256>>("fprop bf16, tensor copies 128x256", tensor_copy_shapes());
   run_shapes<FpropTensorCopy<half_t, 128, 64>>("fprop f16, tensor copies 128x64", tensor_copy_shapes(), fused);
+  // The tuned lists' 3-stage tiles (two or three workgroups an SM).
+  run_shapes<TensorCopy<ConvOperator::kFprop, half_t, 128, 64, SplitKMode::kNone, 3>>(
+      "fprop f16, tensor copies 128x64, 3 stages", tensor_copy_shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kFprop, bfloat16_t, 128, 128, SplitKMode::kNone, 3>>(
+      "fprop bf16, tensor copies 128x128, 3 stages", tensor_copy_shapes());
+  run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kNone, 3>>(
+      "dgrad f16, tensor copies 128x64, 3 stages", dgrad_tensor_copy_shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 128, SplitKMode::kNone, 3>>(
+      "dgrad f16, tensor copies 128x128, 3 stages", dgrad_tensor_copy_shapes());
   run_shapes<FpropTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kParallel>>(
       "fprop f16, tensor copies, parallel split-K", tensor_copy_shapes(), fused);
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.

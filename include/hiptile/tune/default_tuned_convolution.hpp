@@ -7,9 +7,9 @@
 //      first so that the heuristic's ties go to them. Wgrad: 128 x 192, 128 x 128 and 128 x 256
 //      (128 x 192 first: on the H100 it ran the 3 x 3 512 -> 512 layer, where all three tile M x N
 //      exactly, 1.6x faster than 128 x 128). Fprop and Dgrad: 128 x 256, 128 x 128, 128 x 64, and
-//      128 x 128 with 3 stages (two workgroups an SM: short K); on the H100 each was the fastest
-//      Dgrad of some ResNet-50 layer (docs/performance.md)
-//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 4 in Sm90 Fprop's and
+//      128 x 128 and 128 x 64 with 3 stages (two and three workgroups an SM: short K); on the H100
+//      each was the fastest Fprop or Dgrad of some ResNet-50 layer (docs/performance.md)
+//   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 5 in Sm90 Fprop's and
 //   Dgrad's):
 //   0  DefaultConvolution (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
@@ -98,7 +98,8 @@ struct DefaultConvolutionCandidates {
       : std::type_identity<std::conditional_t<
             kWgrad, std::tuple<TensorCopyTile<128, 192>, TensorCopyTile<128, 128>, TensorCopyTile<128, 256>>,
             std::tuple<TensorCopyTile<128, 256>, TensorCopyTile<128, 128>, TensorCopyTile<128, 64>,
-                       TensorCopyTile<128, 128, gemm::kernel::SplitKMode::kNone, 3>>>> {};
+                       TensorCopyTile<128, 128, gemm::kernel::SplitKMode::kNone, 3>,
+                       TensorCopyTile<128, 64, gemm::kernel::SplitKMode::kNone, 3>>>> {};
   template <bool kTensorCopy, int = 0>
   struct TensorCopySplitKOf : std::type_identity<std::tuple<>> {};
   template <int Unused>
