@@ -44,7 +44,7 @@ struct TaplessClassFill {
     typename OutputOp::Params op{};
   };
 
-  // Host: the Params, and the grid (0 × 0 when every class has taps: nothing to launch).
+  // Host: the Params; a workgroup's rows follow from C/groups (about kRunsPerBlock runs).
   static Status make(typename Output::Params const& output, ElementC const* bias,
                      typename OutputOp::Params const& op, Params& p) noexcept {
     p.output = output;
