@@ -82,9 +82,9 @@ struct DefaultConvolutionCandidates {
   template <int Unused>
   struct WarpgroupSplitKOf<true, Unused>
       : std::type_identity<std::tuple<WarpgroupTile<256, gemm::kernel::SplitKMode::kParallel>>> {};
-  // Sm90 Wgrad with f16/bf16: the copy engine's tiles (IteratorAlgorithm::kTensorCopy), for channel
-  // counts per group that are multiples of 64 (can_implement refuses the rest, so find mode and
-  // the heuristic pass over them there).
+  // Sm90 with f16/bf16: the copy engine's tiles (IteratorAlgorithm::kTensorCopy), for gathered
+  // channel counts per group that are multiples of 64 (can_implement refuses the rest, so find mode
+  // and the heuristic pass over them there).
   template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
   using TensorCopyTile = conv::device::ImplicitGemmConvolution<
       Op, Element, ElementC, float, Arch, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
