@@ -1,7 +1,8 @@
 // GEMM with split-K, serial and parallel, on the simulator: every split count gives the reference's
 // answer on ragged shapes with the whole epilogue (α, β, bias, activation) for all three layouts of
 // D's operands; results are bitwise the same run to run, with one host thread or several, and the
-// same in both modes (both add the slices in one order); the workspace is sized and checked.
+// same in both modes (both add the slices in one order); the flags between runs are zero; the
+// workspace is sized and checked.
 
 #include "../common/split_k_determinism.hpp"
 #include "gemm_test_support.hpp"
@@ -50,6 +51,40 @@ std::vector<half_t> split_output(int slices) {
 
 TEST_CASE("gemm: split-K is bitwise deterministic, and the same serial and parallel", "[gemm][split_k]") {
   test_support::check_split_k_bitwise([](auto mode, int slices) { return split_output<decltype(mode)::value>(slices); }, {2, 6});
+}
+
+TEST_CASE("gemm: serial split-K's flags are zeroed before the first run after initialize(), and left zero by each run",
+          "[gemm][split_k]") {
+  using Serial = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kSerial>;
+  using Tile = Serial::TileShapeType;
+  using Problem = FixedProblem<Serial>;
+  std::int64_t const tiles = hiptile::ceil_div(Problem::kM, Tile::kM) * hiptile::ceil_div(Problem::kN, Tile::kN);
+  for (int slices : {2, 5}) {
+    INFO("slices " << slices);
+    check_flags_left_zero<Serial>([&](auto& args) { args.split_k_slices = slices; }, tiles * (slices - 1));
+  }
+}
+
+TEST_CASE("gemm: the flags are zeroed before the first launch after initialize() and after a failed one, only then",
+          "[gemm][split_k]") {
+  using Workspace = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kSerial>::Workspace;
+  std::vector<int> flags(6, 7);
+  std::vector<float> tiles(1);
+  Workspace::FlagReset const reset({flags.data(), tiles.data()}, 5);
+  REQUIRE(reset.before_launch(nullptr) == Status::kSuccess);
+  CHECK(flags == std::vector<int>{0, 0, 0, 0, 0, 7});  // its 5 slots, nothing past them
+  reset.after_launch(Status::kSuccess);
+  std::fill(flags.begin(), flags.end(), 7);
+  REQUIRE(reset.before_launch(nullptr) == Status::kSuccess);
+  CHECK(flags == std::vector<int>(6, 7));  // a launch that completed left them zero: not zeroed again
+  reset.after_launch(Status::kErrorLaunchFailed);
+  REQUIRE(reset.before_launch(nullptr) == Status::kSuccess);
+  CHECK(flags == std::vector<int>{0, 0, 0, 0, 0, 7});
+  Workspace::FlagReset const none({flags.data(), tiles.data()}, 0);
+  std::fill(flags.begin(), flags.end(), 7);
+  none.after_launch(Status::kErrorLaunchFailed);
+  REQUIRE(none.before_launch(nullptr) == Status::kSuccess);
+  CHECK(flags == std::vector<int>(6, 7));
 }
 
 TEST_CASE("gemm: split-K workspace sizes and checks", "[gemm][split_k]") {

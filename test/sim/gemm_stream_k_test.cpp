@@ -3,8 +3,8 @@
 // units of its own group, each unit hands on at most one partial tile. The kernel: the reference's
 // answer on ragged shapes (K below one tile, one tile + 1, iterations that do not divide among the
 // workgroups) for several grid sizes and partitions, with the whole epilogue; bitwise the same run
-// to run with one host thread or four; the grid sized from the (simulated) device; the workspace
-// sized and checked.
+// to run with one host thread or four; flags left zero between runs; the grid sized from the
+// (simulated) device; the workspace sized and checked.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -210,6 +210,19 @@ TEST_CASE("stream-K is bitwise deterministic run to run, with one host thread or
     CHECK(test_support::same_bits(four, stream_k_output(workgroups)));
   }
   hiptile::sim::set_host_threads(saved);
+}
+
+TEST_CASE("stream-K's flags are zeroed before the first run after initialize(), and left zero by each run",
+          "[gemm][stream_k]") {
+  for (int workgroups : {13, 40}) {  // every tile shared: a unit (and a slot) per workgroup
+    INFO(workgroups << " workgroups");
+    check_flags_left_zero<StreamKGemm<RowMajor, ColumnMajor, RowMajor>>(
+        [&](auto& args) {
+          args.stream_k_workgroups = workgroups;
+          args.stream_k_partitions = 1;
+        },
+        workgroups);
+  }
 }
 
 TEST_CASE("stream-K sizes its grid from the device, and its workspace", "[gemm][stream_k]") {

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <tuple>
@@ -108,25 +109,58 @@ template <class LA, class LB, class LC, hiptile::gemm::kernel::SplitKMode Mode,
           class Act = hiptile::epilogue::Identity>
 using SplitGemm = typename SplitGemmOf<LA, LB, LC, Mode, Act>::type;
 
-// D of a fixed 300 × 200 × 2000 f16 problem (A row-major, B column-major, D = A·B) through Gemm
-// G, after `configure(args)` chose its K decomposition, with the workspace that then needs: what
-// the split-K and stream-K determinism checks compare run to run.
+// A fixed 300 × 200 × 2000 f16 problem (A row-major, B column-major, D = A·B) for Gemm G, after
+// `configure(args)` chose its K decomposition, with the workspace that then needs.
+template <class G>
+struct FixedProblem {
+  static constexpr int kM = 300, kN = 200, kK = 2000;
+  Matrix<half_t, RowMajor> a{kM, kK, 0}, d{kM, kN, 0};
+  Matrix<half_t, ColumnMajor> b{kK, kN, 0};
+  typename G::Arguments args;
+  hiptile::host::DeviceBuffer<std::byte> workspace;
+
+  template <class Configure>
+  explicit FixedProblem(Configure const& configure) : args{{kM, kN, kK}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}} {
+    std::mt19937 rng(11);
+    fill(a, rng, -1.0f, 1.0f);
+    fill(b, rng, -1.0f, 1.0f);
+    configure(args);
+    args.workspace_bytes = G::get_workspace_size(args);
+    workspace = hiptile::host::DeviceBuffer<std::byte>(args.workspace_bytes);
+    args.workspace = workspace.data();
+  }
+};
+
+// D of the fixed problem: what the split-K and stream-K determinism checks compare run to run.
 template <class G, class Configure>
 std::vector<half_t> fixed_problem_output(Configure const& configure) {
-  int const m = 300, n = 200, k = 2000;
-  std::mt19937 rng(11);
-  Matrix<half_t, RowMajor> a(m, k, 0), d(m, n, 0);
-  Matrix<half_t, ColumnMajor> b(k, n, 0);
-  fill(a, rng, -1.0f, 1.0f);
-  fill(b, rng, -1.0f, 1.0f);
-  typename G::Arguments args{{m, n, k}, a.cref(), b.cref(), {}, d.ref(), {1.0f, 0.0f}};
-  configure(args);
-  args.workspace_bytes = G::get_workspace_size(args);
-  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
-  args.workspace = workspace.data();
+  FixedProblem<G> problem(configure);
   G gemm;
-  REQUIRE(gemm(args) == Status::kSuccess);
-  return d.data;
+  REQUIRE(gemm(problem.args) == Status::kSuccess);
+  return problem.d.data;
+}
+
+// Serial split-K's and stream-K's flags, the first `slots` ints of the workspace, set to 1 (what a
+// writer raises) before initialize(): every run gives the bits of a fresh workspace and leaves the
+// flags zero (each reader re-arms the flag it consumed), runs after the first without a memset.
+// (On a GPU a stale 1 would let a reader take a slot before its writer stored it; the simulator
+// dispatches the writers first, so the zeroing itself is the FlagReset test's.)
+template <class G, class Configure>
+void check_flags_left_zero(Configure const& configure, std::int64_t slots) {
+  std::vector<half_t> const expected = fixed_problem_output<G>(configure);
+  FixedProblem<G> problem(configure);
+  REQUIRE(problem.args.workspace_bytes >= std::size_t(slots) * sizeof(int));
+  int* const flags = reinterpret_cast<int*>(problem.workspace.data());
+  std::fill(flags, flags + slots, 1);
+  G gemm;
+  REQUIRE(gemm.initialize(problem.args) == Status::kSuccess);
+  for (int run = 0; run < 3; ++run) {
+    INFO("run " << run << " after initialize()");
+    std::fill(problem.d.data.begin(), problem.d.data.end(), half_t(NAN));
+    REQUIRE(gemm.run() == Status::kSuccess);
+    CHECK(std::memcmp(problem.d.data.data(), expected.data(), expected.size() * sizeof(half_t)) == 0);
+    CHECK(std::count(flags, flags + slots, 0) == slots);
+  }
 }
 
 // Runs `Gemm` (by default the gfx942 DefaultGemmConfiguration of these types) on one shape and checks every element.

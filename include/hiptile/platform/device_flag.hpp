@@ -65,6 +65,18 @@ HIPTILE_DEVICE HIPTILE_INLINE void flag_store_release(int* flag, int value) {
 #endif
 }
 
+// A store that orders nothing: for a flag no other workgroup of the launch touches again (the
+// reader re-arming the flag it consumed, for the next launch).
+HIPTILE_DEVICE HIPTILE_INLINE void flag_store_relaxed(int* flag, int value) {
+#if HIPTILE_BACKEND_AMD
+  __hip_atomic_store(flag, value, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+#elif HIPTILE_BACKEND_NVIDIA
+  asm volatile("st.relaxed.gpu.global.b32 [%0], %1;" ::"l"(flag), "r"(value) : "memory");
+#else
+  std::atomic_ref<int>(*flag).store(value, std::memory_order_relaxed);
+#endif
+}
+
 // Returns once *flag == value (an acquire of the store that set it).
 HIPTILE_DEVICE HIPTILE_INLINE void flag_wait_until_equal(int const* flag, int value) {
 #if HIPTILE_BACKEND_SIM

@@ -309,7 +309,9 @@ class ImplicitGemmConvolution {
       e.bias = args.bias;
       e.bias_mode = bias_mode;
       e.op = args.output_op;
-      params.partials = Workspace::partial_tiles(args.workspace, Workspace::slots(args.split_k_slices, {l.tiles, l.batches}));
+      std::int64_t const slots = Workspace::slots(args.split_k_slices, {l.tiles, l.batches});
+      params.partials = Workspace::partial_tiles(args.workspace, slots);
+      flag_reset_ = {params.partials, slots};
     }
     params.slices = args.split_k_slices;
     if constexpr (Op == ConvOperator::kDgrad) {
@@ -327,7 +329,7 @@ class ImplicitGemmConvolution {
   // Dgrad with row classes without taps: TaplessClassFill (grid: row blocks × groups · classes).
   // Then the convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
   // reduction (grid: element blocks × batches), on the same stream; serial split-K zeroes its
-  // flags first. With logging on, a trace line first.
+  // flags first on the first run after initialize() (FlagReset). With logging on, a trace line first.
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
     if (logging::enabled(logging::Category::kTrace | logging::Category::kApi)) [[unlikely]] {
@@ -340,10 +342,7 @@ class ImplicitGemmConvolution {
            << "; problem " << conv_problem_text(Op, problem_);
       });
     }
-    if (Status const s = Workspace::prepare(params_.partials, Workspace::slots(slices_, {launch_.tiles, launch_.batches}), stream);
-        !ok(s)) {
-      return s;
-    }
+    if (Status const s = flag_reset_.before_launch(stream); !ok(s)) return s;
     if constexpr (Op == ConvOperator::kDgrad) {
       if (std::int64_t const blocks = TaplessFill::blocks(fill_); blocks > 0) {
         LaunchConfig const fill{{unsigned(blocks), unsigned(TaplessFill::batches(fill_.output.geometry))},
@@ -358,6 +357,7 @@ class ImplicitGemmConvolution {
                               kLdsBytes,
                               stream};
     Status const s = launch<Kernel>(config, params_);
+    flag_reset_.after_launch(s);
     if constexpr (!kParallelSplitK) {
       return s;
     } else {  // (a discarded branch: other configurations never instantiate the reduction)
@@ -480,6 +480,7 @@ class ImplicitGemmConvolution {
   typename Reduction::Params reduction_{};
   std::conditional_t<Op == ConvOperator::kDgrad, typename TaplessFill::Params, std::monostate> fill_{};
   Launch launch_{};
+  typename Workspace::FlagReset flag_reset_{};
   int slices_ = 1;
   ConvProblemSize problem_{};  // what initialize() took, for the log's lines
   bool initialized_ = false;

@@ -183,21 +183,22 @@ class Gemm {
   }
 
   // The GEMM kernel (grid: tiles or stream-K's workgroups × 1 × K slices), then with parallel
-  // split-K the reduction, on the same stream; serial split-K and stream-K zero their flags first,
-  // an output op that reduces (amax) zeroes its result. With logging on, a trace line and a bench
-  // line first (gemm_log.hpp).
+  // split-K the reduction, on the same stream. Serial split-K and stream-K zero their flags first on
+  // the first run after initialize() (FlagReset); an output op that reduces (amax) zeroes its
+  // result. With logging on, a trace line and a bench line first (gemm_log.hpp).
   Status run(Stream stream = nullptr) const noexcept {
     if (!initialized_) return Status::kErrorNotInitialized;
     if (logging::enabled(logging::Category::kTrace | logging::Category::kBench | logging::Category::kApi)) [[unlikely]] {
       write_launch();
     }
-    if (Status const s = Workspace::prepare(params_.partials, slots_, stream); !ok(s)) return s;
+    if (Status const s = flag_reset_.before_launch(stream); !ok(s)) return s;
     if constexpr (requires { Op::prepare(output_op(), stream); }) {
       if (Status const s = Op::prepare(output_op(), stream); !ok(s)) return s;
     }
     LaunchConfig const config{
         {unsigned(workgroups_), unsigned(batches_), unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
+    flag_reset_.after_launch(s);
     if constexpr (!kParallelSplitK) {
       return s;
     } else {  // (a discarded branch: other configurations never instantiate the reduction)
@@ -232,8 +233,9 @@ class Gemm {
     } else {
       e = epilogue_params(args);
     }
-    slots_ = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
-    params.partials = Workspace::partial_tiles(args.workspace, slots_);
+    std::int64_t const slots = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
+    params.partials = Workspace::partial_tiles(args.workspace, slots);
+    flag_reset_ = {params.partials, slots};
     params.slices = args.split_k_slices;
     params_ = params;
     workgroups_ = params.stream_k.workgroups();  // all tiles without stream-K; <= kMaxWorkgroups
@@ -470,7 +472,7 @@ class Gemm {
   int workgroups_ = 0;
   int slices_ = 1;
   int batches_ = 1;
-  std::int64_t slots_ = 0;  // PartialTiles slots whose flags run() zeroes
+  typename Workspace::FlagReset flag_reset_{};
   Arguments args_{};        // what initialize() took, for the log's lines
   bool initialized_ = false;
 };

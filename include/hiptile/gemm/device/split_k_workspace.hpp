@@ -1,7 +1,7 @@
 #pragma once
 // SplitKWorkspace: what a device-level operator (Gemm, ImplicitGemmConvolution) does for split-K
 // and stream-K (kernel/split_k.hpp), written once: the workspace's size and layout, its checks,
-// what the kernel gets from it, and the zeroing a launch with flags needs first.
+// what the kernel gets from it, and the zeroing its flags need before a workspace's first launch.
 //
 //   kParallel  batches · slices fp32 partial matrices of M × N, batch b, slice s at (b · slices + s) · M · N
 //   kSerial    PartialTiles with a slot per slice but the last of every output tile of every batch:
@@ -96,12 +96,33 @@ struct SplitKWorkspace {
     return {reinterpret_cast<int*>(base), reinterpret_cast<typename PartialTiles::Element*>(base + flag_bytes)};
   }
 
-  // Before each launch with slots: every flag back to zero (a run cut short, or another operator
-  // sharing the workspace, may have left them anywhere), in order on the launch's stream.
-  static Status prepare(typename PartialTiles::Params const& partials, std::int64_t slots, Stream stream) noexcept {
-    if (slots == 0) return Status::kSuccess;
-    return zero_memory_async(partials.flags, std::size_t(slots) * sizeof(int), stream);
-  }
+  // The flags between an operator's launches. A launch that completes leaves them zero (each reader
+  // re-arms the flag it consumed, PartialTiles::await), so they are zeroed on the launch's stream
+  // only before the first launch after initialize() (a new workspace may hold anything), and again
+  // after a launch that failed. A memset before every launch cost the small split-K GEMMs on the
+  // H100 about as much as a second kernel launch (docs/performance.md, "Split-K flags").
+  class FlagReset {
+   public:
+    FlagReset() = default;
+    FlagReset(typename PartialTiles::Params const& partials, std::int64_t slots) noexcept
+        : flags_(partials.flags), slots_(slots), pending_(slots > 0) {}
+
+    Status before_launch(Stream stream) const noexcept {
+      if (!pending_) return Status::kSuccess;
+      Status const s = zero_memory_async(flags_, std::size_t(slots_) * sizeof(int), stream);
+      pending_ = !ok(s);
+      return s;
+    }
+    // A launch that failed may have stopped with flags raised: the next one zeroes them.
+    void after_launch(Status launched) const noexcept {
+      if (!ok(launched) && slots_ > 0) pending_ = true;
+    }
+
+   private:
+    int* flags_ = nullptr;
+    std::int64_t slots_ = 0;
+    mutable bool pending_ = false;  // run() is const; the flags' state is the workspace's, not the operator's
+  };
 };
 
 }  // namespace hiptile::gemm::device

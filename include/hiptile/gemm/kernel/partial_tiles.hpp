@@ -3,7 +3,9 @@
 // memory, for the K decompositions whose workgroups share a tile (serial split-K, stream-K). A slot
 // is one flag and one tile of fp32 accumulators; the writer stores its accumulators and raises the
 // flag to a value, the reader waits for that value and adds the tile into its own accumulators
-// (device_flag.hpp orders the two).
+// (device_flag.hpp orders the two). Each slot has one reader, which sets the flag back to zero once
+// it has seen the value: every launch that completes leaves all flags zero, so only a workspace's
+// first launch needs them zeroed (SplitKWorkspace::FlagReset).
 //
 // Each thread keeps its own accumulators in a slot, element-major (element e of thread t at
 // e · Threads + t): consecutive threads touch consecutive words, and no thread needs to know where
@@ -26,7 +28,7 @@ struct PartialTiles {
   static constexpr std::size_t kTileBytes = std::size_t(kElementsPerThread) * Threads * sizeof(Element);
 
   struct Params {
-    int* flags = nullptr;        // one per slot, zero before the launch
+    int* flags = nullptr;        // one per slot, zero before the launch and after it
     Element* tiles = nullptr;    // kTileBytes per slot
   };
 
@@ -57,9 +59,13 @@ struct PartialTiles {
     if (thread == 0) flag_store_release(p.flags + slot, value);
   }
 
-  // Before add(): returns once the slot's flag is `value` and the stores before it are visible.
+  // Before add(): returns once the slot's flag is `value` and the stores before it are visible; the
+  // flag is zero again for the next launch (its writer is done with it).
   HIPTILE_DEVICE HIPTILE_INLINE static void await(Params const& p, std::int64_t slot, int value, int thread) {
-    if (thread == 0) flag_wait_until_equal(p.flags + slot, value);
+    if (thread == 0) {
+      flag_wait_until_equal(p.flags + slot, value);
+      flag_store_relaxed(p.flags + slot, 0);
+    }
     barrier();
     device_fence_acquire();
   }
