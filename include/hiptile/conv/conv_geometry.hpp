@@ -45,9 +45,8 @@ struct ConvGeometry {
   int kg = 1;        // K / groups
   int classes = 1;   // dgrad row classes (stride_d·stride_h·stride_w for strided dgrad, else 1)
   // The row classes with filter taps: those whose residue is below the filter extent in every
-  // dimension, a grid of min(stride, filter) residues per dimension (tap_residues).
+  // dimension, a grid of min(stride, filter) residues per dimension (div_tap_residues).
   int tap_classes = 1;
-  int tap_residues[3] = {1, 1, 1};
   bool flip = false; // convolution (not cross-correlation): filter tap f reads data tap F − 1 − f
   // Divisors (precomputed iterators, dgrad mapping): output pixels per image (Z·P·Q), P·Q, Q;
   // input pixels per image (D·H·W), H·W, W; taps, R·S, S; C/groups.
@@ -119,9 +118,9 @@ struct ConvGeometry {
     // the one residue, 0.)
     g.tap_classes = 1;
     for (int i = 0; i < 3; ++i) {
-      g.tap_residues[i] = dgrad ? std::min(p.stride[i], p.filter[i]) : 1;
-      g.tap_classes *= g.tap_residues[i];
-      if (Status const s = FastDivmod::make(g.tap_residues[i], g.div_tap_residues[i]); !ok(s)) return s;
+      int const tap_residues = dgrad ? std::min(p.stride[i], p.filter[i]) : 1;
+      g.tap_classes *= tap_residues;
+      if (Status const s = FastDivmod::make(tap_residues, g.div_tap_residues[i]); !ok(s)) return s;
     }
     if (Status const s = FastDivmod::make(g.tap_classes, g.div_tap_classes); !ok(s)) return s;
     // An empty class has no rows to divide: its divisor stays 1.
@@ -179,10 +178,21 @@ struct ConvGeometry {
   }
   // Whether row class `cls` (of all classes) has filter taps: a batch of the GEMM.
   HIPTILE_HOST_DEVICE bool class_has_taps(int cls) const {
-    if (classes == 1) return true;
+    ClassResidues const rho = class_residues(cls);
+    for (int i = 0; i < 3; ++i) {
+      if (rho.of[i] >= div_tap_residues[i].divisor()) return false;
+    }
+    return true;
+  }
+  // Row class `cls`'s residue in each dimension (cls = (ρd·sh + ρh)·sw + ρw).
+  struct ClassResidues {
+    int of[3] = {0, 0, 0};
+  };
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE ClassResidues class_residues(int cls) const {
+    if (classes == 1) return {};
     auto const [rest, rho_w] = div_stride[2].divmod(cls);
     auto const [rho_d, rho_h] = div_stride[1].divmod(rest);
-    return rho_d < tap_residues[0] && rho_h < tap_residues[1] && rho_w < tap_residues[2];
+    return {{rho_d, rho_h, rho_w}};
   }
 
   // Filter tap index f in dimension i as read from the data: F − 1 − f in convolution mode.
@@ -192,12 +202,7 @@ struct ConvGeometry {
   // class holds every position and every tap. Every division is by the stride, through div_stride,
   // of a non-negative dividend.
   HIPTILE_HOST_DEVICE HIPTILE_INLINE DgradClassDim class_dim(int cls, int i) const {
-    int residue = 0;
-    if (classes > 1) {
-      auto const [rest, rho_w] = div_stride[2].divmod(cls);
-      auto const [rho_d, rho_h] = div_stride[1].divmod(rest);
-      residue = i == 0 ? rho_d : (i == 1 ? rho_h : rho_w);
-    }
+    int const residue = class_residues(cls).of[i];
     int const s = problem.stride[i];
     int const extent = problem.input[i];
     int const filter = problem.filter[i];

@@ -39,6 +39,33 @@ HIPTILE_HOST_DEVICE HIPTILE_INLINE int class_k_tiles(ConvGeometry::DgradClass co
   return c.per_image > 0 ? c.taps * ceil_div(kg, TileK) : 0;
 }
 
+// Where a row class's taps lie in the filter (taps counted (f_d·R + f_h)·S + f_w): class tap a_i is
+// filter tap data_tap(residue_i + a_i·stride_i), a step of ±stride_i (the sign: convolution mode)
+// from the class's first, so a K tile's filter tap is a dot product and the K loop divides nothing.
+// The gathering and the copying filter loaders both walk it.
+struct DgradClassFilterTaps {
+  int first = 0;              // the filter tap of class tap (0, 0, 0)
+  int step[3] = {0, 0, 0};    // filter taps per class tap in each dimension
+
+  DgradClassFilterTaps() = default;
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE DgradClassFilterTaps(ConvGeometry const& g, ConvGeometry::DgradClass const& cls) {
+    ConvProblemSize const& c = g.problem;
+    int const inner[3] = {c.filter[1] * c.filter[2], c.filter[2], 1};
+    HIPTILE_UNROLL
+    for (int i = 0; i < 3; ++i) {
+      int const stride = c.stride[i] > 1 ? c.stride[i] : 1;
+      first += g.data_tap(i, cls.dim[i].residue) * inner[i];
+      step[i] = (g.flip ? -stride : stride) * inner[i];
+    }
+  }
+
+  // The filter tap of the class tap `cursor` stands at.
+  template <int TileK>
+  HIPTILE_DEVICE HIPTILE_INLINE int at(TapCursor<TileK> const& cursor) const {
+    return first + cursor.tap(0) * step[0] + cursor.tap(1) * step[1] + cursor.tap(2) * step[2];
+  }
+};
+
 // Reach of a dgrad A block: the images the rows of its class can come from, whose per-image rows
 // are at least the product of max(1, input / stride).
 inline std::int64_t dgrad_images_reached(ConvGeometry const& g, std::int64_t rows) {
@@ -196,9 +223,7 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
 };
 
 // B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups. The K tiles
-// come in the A loader's order (TapCursor): class tap a_i of dimension i is filter tap
-// data_tap(residue_i + a_i·stride_i), a step of ±stride_i (the sign: convolution mode) from the
-// class's first, so a tile's filter tap is a dot product and the K loop divides nothing.
+// come in the A loader's order (TapCursor), each at its filter tap (DgradClassFilterTaps).
 template <class Tile>
 class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile> {
   using Base = gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile>;
@@ -217,18 +242,10 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
 
   HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, int n0, int batch, int thread)
       : Base(thread), g_(p.geometry), n0_(n0) {
-    ConvProblemSize const& c = g_.problem;
     ConvGeometry::DgradClass const cls = g_.dgrad_class(g_.class_index_of(batch));
     k_tiles_ = class_k_tiles<kTileK>(cls, g_.kg);
     cursor_ = TapCursor<kTileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
-    // Filter taps are (f_d·R + f_h)·S + f_w.
-    int const inner[3] = {c.filter[1] * c.filter[2], c.filter[2], 1};
-    first_tap_ = 0;
-    for (int i = 0; i < 3; ++i) {
-      int const step = c.stride[i] > 1 ? c.stride[i] : 1;
-      first_tap_ += g_.data_tap(i, cls.dim[i].residue) * inner[i];
-      tap_step_[i] = (g_.flip ? -step : step) * inner[i];
-    }
+    filter_taps_ = DgradClassFilterTaps(g_, cls);
     buffer_ = p.resource(std::int64_t(g_.group_of(batch)) * g_.kg * g_.taps * g_.cg + n0);
   }
 
@@ -239,8 +256,7 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
     cursor_.go_to(kt);
     int const channel0 = cursor_.channel0();
-    int const filter_tap =
-        first_tap_ + cursor_.tap(0) * tap_step_[0] + cursor_.tap(1) * tap_step_[1] + cursor_.tap(2) * tap_step_[2];
+    int const filter_tap = filter_taps_.at(cursor_);
     sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const channel = channel0 + k;  // of dy, K
       if (n0_ + mn >= g_.cg || channel >= g_.kg) return kInvalidOffset;
@@ -253,8 +269,7 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   int n0_;
   int k_tiles_;
   TapCursor<kTileK> cursor_;  // the class tap of the next K tile
-  int first_tap_;             // the filter tap of class tap (0, 0, 0)
-  int tap_step_[3];           // filter taps per class tap in each dimension
+  DgradClassFilterTaps filter_taps_;
   arch::BufferResource buffer_;
 };
 

@@ -150,20 +150,11 @@ class DgradFilterTensorCopy {
   HIPTILE_DEVICE HIPTILE_INLINE DgradFilterTensorCopy(Params const& p, int n0, int batch, int /*thread*/)
       : map_(&p.map), cg_(p.geometry.cg) {
     ConvGeometry const& g = p.geometry;
-    ConvProblemSize const& c = g.problem;
     ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
     row_ = g.group_of(batch) * g.kg;
     k_tiles_ = class_k_tiles<kTileK>(cls, g.kg);
     cursor_ = TapCursor<kTileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
-    // As DgradFilterLoader: class tap a_i is filter tap data_tap(residue_i + a_i·stride_i).
-    int const inner[3] = {c.filter[1] * c.filter[2], c.filter[2], 1};
-    first_tap_ = 0;
-    HIPTILE_UNROLL
-    for (int i = 0; i < 3; ++i) {
-      int const step = c.stride[i] > 1 ? c.stride[i] : 1;
-      first_tap_ += g.data_tap(i, cls.dim[i].residue) * inner[i];
-      tap_step_[i] = (g.flip ? -step : step) * inner[i];
-    }
+    filter_taps_ = DgradClassFilterTaps(g, cls);
     column0_ = n0;
   }
 
@@ -171,9 +162,7 @@ class DgradFilterTensorCopy {
 
   HIPTILE_DEVICE HIPTILE_INLINE void copy(Element* stage, int k_tile, arch::SharedBarrier* landed) const {
     cursor_.go_to(k_tile);
-    int const tap =
-        first_tap_ + cursor_.tap(0) * tap_step_[0] + cursor_.tap(1) * tap_step_[1] + cursor_.tap(2) * tap_step_[2];
-    int const column = tap * cg_ + column0_;
+    int const column = filter_taps_.at(cursor_) * cg_ + column0_;
     int const row = row_ + cursor_.channel0();
     HIPTILE_UNROLL
     for (int b = 0; b < kBlocks; ++b) {
@@ -188,8 +177,7 @@ class DgradFilterTensorCopy {
   int row_ = 0;      // the block's group's first filter
   int k_tiles_ = 0;
   int column0_ = 0;  // the block's first channel
-  int first_tap_ = 0;
-  int tap_step_[3] = {};
+  DgradClassFilterTaps filter_taps_;
   mutable TapCursor<kTileK> cursor_;  // as DgradOutputGradientTensorCopy's
 };
 

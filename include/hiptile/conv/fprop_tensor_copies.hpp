@@ -38,17 +38,7 @@ class FpropActivationTensorCopy {
                 "x's stage holds one 64-channel block per K tile: K-contiguous rows of 128 bytes");
   static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);
 
-  struct Params {
-    arch::TensorMap map{};
-    ConvGeometry geometry;
-    int rank = 0;  // of the map: 4 or 5, or 0 where the copy engine's limits refuse the problem
-
-    Params() = default;
-    explicit Params(ConvOperand<Element> const& x) noexcept : geometry(x.geometry) {
-      arch::Im2colTensorMap const image = activation_im2col(x.geometry, x.data, kTileM);
-      if (encode_im2col(map, image, x.geometry.problem)) rank = image.rank;
-    }
-  };
+  using Params = ActivationIm2colParams<Element, kTileM>;
 
   static bool offsets_fit(Params const& p) noexcept { return p.rank != 0; }
 

@@ -2,13 +2,14 @@
 // The copy engine's maps of the convolutions' operands, what the tensor-copy loaders
 // (fprop_tensor_copies.hpp, dgrad_tensor_copies.hpp, wgrad_tensor_copies.hpp) share:
 //
-//   packed_im2col         host: what every im2col map of a packed image has
-//   activation_im2col     host: x, walked over output pixels (Fprop's A, Wgrad's B)
-//   gradient_im2col       host: dy, walked over a Dgrad row class's rows (Dgrad's A)
-//   im2col_limits_hold    host: whether the copy engine takes a map and the filter taps' offsets
-//   encode_im2col         host: the map, where those limits hold
-//   encode_filter_matrix  host: w as a K × (taps · C/groups) row-major matrix (Fprop's and Dgrad's B)
-//   im2col_copy           device: one im2col copy through a map of rank 4 or 5
+//   packed_im2col           host: what every im2col map of a packed image has
+//   activation_im2col       host: x, walked over output pixels (Fprop's A, Wgrad's B)
+//   gradient_im2col         host: dy, walked over a Dgrad row class's rows (Dgrad's A)
+//   im2col_limits_hold      host: whether the copy engine takes a map and the filter taps' offsets
+//   encode_im2col           host: the map, where those limits hold
+//   ActivationIm2colParams  host: x's map and geometry, the Params of Fprop's A and Wgrad's B
+//   encode_filter_matrix    host: w as a K × (taps · C/groups) row-major matrix (Fprop's and Dgrad's B)
+//   im2col_copy             device: one im2col copy through a map of rank 4 or 5
 #include <climits>
 #include <cstdint>
 
@@ -103,6 +104,21 @@ inline bool im2col_limits_hold(arch::Im2colTensorMap const& m, ConvProblemSize c
 inline bool encode_im2col(arch::TensorMap& map, arch::Im2colTensorMap const& image, ConvProblemSize const& p) noexcept {
   return im2col_limits_hold(image, p) && arch::encode_tensor_map(map, image);
 }
+
+// x's im2col map (activation_im2col) with the geometry beside it: the Params of Fprop's A and
+// Wgrad's B, `Pixels` output pixels a copy. rank 0 where the copy engine's limits refuse the problem.
+template <class Element, int Pixels>
+struct ActivationIm2colParams {
+  arch::TensorMap map{};
+  ConvGeometry geometry;
+  int rank = 0;  // of the map: 4 or 5
+
+  ActivationIm2colParams() = default;
+  explicit ActivationIm2colParams(ConvOperand<Element> const& x) noexcept : geometry(x.geometry) {
+    arch::Im2colTensorMap const image = activation_im2col(x.geometry, x.data, Pixels);
+    if (encode_im2col(map, image, x.geometry.problem)) rank = image.rank;
+  }
+};
 
 // Host: w (KTRSC) as a K × (taps · C/groups) row-major matrix, copied in boxes of `box_columns`
 // elements (128 bytes) × `box_rows` filters; false where the driver refuses it or a coordinate

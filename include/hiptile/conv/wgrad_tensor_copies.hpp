@@ -88,17 +88,7 @@ class WgradActivationTensorCopy {
                 "im2col copies write 128-byte rows (the 128-byte swizzle) of MN-contiguous blocks");
   static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);
 
-  struct Params {
-    arch::TensorMap map{};
-    ConvGeometry geometry;
-    int rank = 0;  // of the map: 4 or 5, or 0 where the copy engine's limits refuse the problem
-
-    Params() = default;
-    explicit Params(ConvOperand<Element> const& x) noexcept : geometry(x.geometry) {
-      arch::Im2colTensorMap const image = activation_im2col(x.geometry, x.data, kTileK);
-      if (encode_im2col(map, image, x.geometry.problem)) rank = image.rank;
-    }
-  };
+  using Params = ActivationIm2colParams<Element, kTileK>;
 
   static bool offsets_fit(Params const& p) noexcept { return p.rank != 0; }
 
