@@ -4,8 +4,8 @@
 usage: perf_charts_test.py <path to perf_charts> <data dir>
 
 The fixtures are in the producers' formats (Google Benchmark JSON of gemm_nvidia.cu and
-conv_nvidia.cu, conv_cudnn.py's JSON) with round TFLOPS, so that every expected ratio below is
-worked out by hand from them:
+conv_nvidia.cu, gemm_torch.py's and conv_cudnn.py's JSON) with round TFLOPS, so that every
+expected ratio below is worked out by hand from them:
 
 gemm_nvidia.json (f16)
   1024×1024×1024  cuBLAS 200; Gemm 100, StreamK 110, StreamK128x128x64 120
@@ -29,6 +29,20 @@ conv_nvidia.json with conv_cudnn.json
              variants _beta0 110 and _beta1 120 are not candidates)
   L4 wgrad   cuDNN only: not charted, named on stderr
 gemm_nvidia_no_cublas.json: hiptile runs only, nothing to pair: exit 2.
+gemm_nvidia_8bit.json with gemm_torch.json (--torch)
+  f16   2048×2048×2048   cuBLAS 400, Gemm 300: default 0.750, the same with and without --torch
+  fp8   8192×8192×8192   torch._scaled_mm 1200, Fp8Gemm 900: default 900 / 1200 = 0.750
+                         (one variant: no best)
+        4096×14336×4096  torch._scaled_mm 1000, Fp8Gemm 800: default 800 / 1000 = 0.800
+  int8  4096×4096×4096   torch._int_mm 800: default Int8Gemm 600 / 800 = 0.750, best Int8MmaSync
+                         720 / 800 = 0.900 (Int8Wgmma128x256s3 480 / 800 = 0.600)
+        3000×3000×3008   Int8DefaultGemm 500 only: not charted, named on stderr
+        8192×8192×8192   torch._int_mm 1000 only: not charted, named on stderr
+  bmm_f16_experts_8 and _64 (2048×4096×2048, 256×4096×2048) are not per-shape GEMMs: left out silently.
+  With a BM_CublasInt8 run of 960 TFLOPS at 4096×4096×4096 added before Int8Gemm, the cuBLAS run
+  is the partner (it ran last before them; the torch result counts as run before everything):
+  default 600 / 960 = 0.625, best 720 / 960 = 0.750.
+  Without --torch the 8-bit runs have no partner: named on stderr, only the f16 chart is drawn.
 """
 
 import importlib.machinery
@@ -65,6 +79,21 @@ CONV_ROWS = {
     ("L4_3x3s2_256to256_28/dgrad", "default"): ("default", 100.0, 125.0, 0.800),
     ("L4_3x3s2_256to256_28/dgrad", "best"): ("default", 100.0, 125.0, 0.800),
 }
+F16_8BIT_ROWS = {("2048×2048×2048", "default"): ("Gemm", 300.0, 400.0, 0.750)}
+FP8_ROWS = {
+    ("8192×8192×8192", "default"): ("Fp8Gemm", 900.0, 1200.0, 0.750),
+    ("4096×14336×4096", "default"): ("Fp8Gemm", 800.0, 1000.0, 0.800),
+}
+INT8_ROWS = {
+    ("4096×4096×4096", "default"): ("Int8Gemm", 600.0, 800.0, 0.750),
+    ("4096×4096×4096", "best"): ("Int8MmaSync", 720.0, 800.0, 0.900),
+}
+INT8_CUBLAS_ROWS = {
+    ("4096×4096×4096", "default"): ("Int8Gemm", 600.0, 960.0, 0.625),
+    ("4096×4096×4096", "best"): ("Int8MmaSync", 720.0, 960.0, 0.750),
+}
+GEMM_8BIT_IMAGES = ["gemm_f16_ratio.png", "gemm_f16_tflops.png", "gemm_fp8_ratio.png", "gemm_fp8_tflops.png",
+                    "gemm_int8_ratio.png", "gemm_int8_tflops.png"]
 IMAGES = ["gemm_f16_tflops.png", "gemm_f16_ratio.png", "conv_f16_tflops.png", "conv_f16_ratio.png"]
 
 
@@ -89,6 +118,20 @@ def table_rows(out):
     return rows
 
 
+def chart_tables(out):
+    """{chart title: its table's lines} of perf_charts's stdout, the header lines first."""
+    tables = {}
+    lines = None
+    for line in out.splitlines():
+        if ": TFLOPS, ratio = hiptile / " in line:
+            lines = tables.setdefault(line.split(":")[0], [line])
+        elif not line:
+            lines = None
+        elif lines is not None:
+            lines.append(line)
+    return tables
+
+
 def load_module():
     sys.dont_write_bytecode = True  # no __pycache__ next to the script in the source tree
     loader = importlib.machinery.SourceFileLoader("perf_charts", SCRIPT)
@@ -98,13 +141,12 @@ def load_module():
     return module
 
 
-class Charts(unittest.TestCase):
+class ChartTest(unittest.TestCase):
+    """A test with an output folder and a check of the printed rows."""
+
     def setUp(self):
         self.out = tempfile.TemporaryDirectory()
         self.addCleanup(self.out.cleanup)
-
-    def written(self):
-        return sorted(os.listdir(self.out.name)) if os.path.isdir(self.out.name) else []
 
     def assertRows(self, out, expected):
         rows = table_rows(out)
@@ -114,6 +156,11 @@ class Charts(unittest.TestCase):
             self.assertAlmostEqual(rows[key][1], hiptile, places=2, msg=key)
             self.assertAlmostEqual(rows[key][2], vendor, places=2, msg=key)
             self.assertAlmostEqual(rows[key][3], ratio, places=3, msg=key)
+
+
+class Charts(ChartTest):
+    def written(self):
+        return sorted(os.listdir(self.out.name)) if os.path.isdir(self.out.name) else []
 
     def test_gemm_and_conv_give_four_non_empty_pngs_and_a_markdown_snippet(self):
         rc, out, err = run("--gemm", data("gemm_nvidia.json"), "--conv", data("conv_nvidia.json"),
@@ -166,6 +213,78 @@ class Charts(unittest.TestCase):
         self.assertEqual(self.written(), ["conv_f16_ratio.png", "conv_f16_tflops.png"])
 
 
+class TorchBaselines(ChartTest):
+    def charts(self, *inputs, out=None):
+        """perf_charts's tables per chart title, and its stderr, on --gemm and --torch `inputs`."""
+        rc, stdout, err = run(*inputs, "--out", out or self.out.name)
+        self.assertEqual(rc, 0, err)
+        return {title: "\n".join(lines) for title, lines in chart_tables(stdout).items()}, err
+
+    def test_fp8_and_int8_ratios_are_the_hand_computed_ones_against_torch(self):
+        tables, err = self.charts("--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("gemm_torch.json"))
+        self.assertEqual(sorted(tables), ["GEMM f16", "GEMM fp8", "GEMM int8"])
+        self.assertRows(tables["GEMM fp8"], FP8_ROWS)
+        self.assertRows(tables["GEMM int8"], INT8_ROWS)
+        self.assertRows(tables["GEMM f16"], F16_8BIT_ROWS)
+        self.assertNotIn("bmm", err)
+
+    def test_the_tables_name_torch_as_the_vendor_of_fp8_and_int8_only(self):
+        tables, _ = self.charts("--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("gemm_torch.json"))
+        headers = {title: lines.splitlines()[:2] for title, lines in tables.items()}
+        self.assertEqual(headers["GEMM fp8"][0], "GEMM fp8: TFLOPS, ratio = hiptile / torch._scaled_mm (cuBLASLt)")
+        self.assertEqual(headers["GEMM fp8"][1].split()[4:], ["torch._scaled_mm", "(cuBLASLt)", "ratio"])
+        self.assertEqual(headers["GEMM int8"][0], "GEMM int8: TFLOPS, ratio = hiptile / torch._int_mm")
+        self.assertEqual(headers["GEMM int8"][1].split()[4:], ["torch._int_mm", "ratio"])
+        self.assertEqual(headers["GEMM f16"][0], "GEMM f16: TFLOPS, ratio = hiptile / cuBLAS")
+
+    def test_the_8bit_charts_are_pngs(self):
+        self.charts("--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("gemm_torch.json"))
+        self.assertEqual(sorted(os.listdir(self.out.name)), GEMM_8BIT_IMAGES)
+        for name in GEMM_8BIT_IMAGES:
+            with open(os.path.join(self.out.name, name), "rb") as f:
+                content = f.read()
+            self.assertTrue(content.startswith(PNG_SIGNATURE), name)
+            self.assertGreater(len(content), 10000, name)
+
+    def test_shapes_on_one_side_only_are_named_on_stderr(self):
+        tables, err = self.charts("--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("gemm_torch.json"))
+        self.assertIn("8192×8192×8192 int8", err)  # torch._int_mm only
+        self.assertIn("torch._int_mm result in " + data("gemm_torch.json"), err)
+        self.assertIn("3000×3000×3008 int8", err)  # Int8DefaultGemm only
+        self.assertNotIn("8192×8192×8192", tables["GEMM int8"])
+        self.assertNotIn("3000×3000×3008", tables["GEMM int8"])
+
+    def test_the_f16_chart_is_the_same_with_and_without_torch(self):
+        without = os.path.join(self.out.name, "without")
+        with_torch = os.path.join(self.out.name, "with")
+        tables, err = self.charts("--gemm", data("gemm_nvidia_8bit.json"), out=without)
+        self.assertEqual(sorted(tables), ["GEMM f16"])
+        self.assertEqual(sorted(os.listdir(without)), ["gemm_f16_ratio.png", "gemm_f16_tflops.png"])
+        self.assertIn("8192×8192×8192 fp8 BM_Hiptile<Fp8Gemm>: no cuBLAS run", err)
+        self.assertIn("4096×4096×4096 int8 BM_Hiptile<Int8MmaSync>: no cuBLAS run", err)
+        with_tables, _ = self.charts("--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("gemm_torch.json"),
+                                     out=with_torch)
+        self.assertEqual(with_tables["GEMM f16"], tables["GEMM f16"])
+        for name in ("gemm_f16_ratio.png", "gemm_f16_tflops.png"):
+            with open(os.path.join(without, name), "rb") as a, open(os.path.join(with_torch, name), "rb") as b:
+                self.assertEqual(a.read(), b.read(), name)
+
+    def test_a_cublas_run_before_the_hiptile_runs_is_preferred_to_torch(self):
+        with open(data("gemm_nvidia_8bit.json"), encoding="utf-8") as f:
+            document = json.load(f)
+        index = next(i for i, b in enumerate(document["benchmarks"]) if "<Int8Gemm>" in b["name"])
+        cublas = dict(document["benchmarks"][index], TFLOPS=960.0, family_index=99,
+                      name="BM_CublasInt8/4096/4096/4096/0/iterations:20/manual_time")
+        cublas["run_name"] = cublas["name"]
+        document["benchmarks"].insert(index, cublas)
+        path = os.path.join(self.out.name, "gemm_cublas_int8.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(document, f)
+        tables, _ = self.charts("--gemm", path, "--torch", data("gemm_torch.json"),
+                                out=os.path.join(self.out.name, "images"))
+        self.assertRows(tables["GEMM int8"], INT8_CUBLAS_ROWS)
+
+
 class Failures(unittest.TestCase):
     def setUp(self):
         self.out = tempfile.TemporaryDirectory()
@@ -200,6 +319,41 @@ class Failures(unittest.TestCase):
 
     def test_conv_without_cudnn_exits_2(self):
         self.assertFails(["--conv", data("conv_nvidia.json")], "--conv and --cudnn go together")
+
+    def test_torch_without_gemm_exits_2(self):
+        self.assertFails(["--torch", data("gemm_torch.json")], "--torch goes with --gemm")
+        self.assertFails(["--torch", data("gemm_torch.json"), "--conv", data("conv_nvidia.json"),
+                          "--cudnn", data("conv_cudnn.json")], "--torch goes with --gemm")
+
+    def test_a_torch_file_that_is_not_json_exits_2(self):
+        path = os.path.abspath(__file__)
+        self.assertFails(["--gemm", data("gemm_nvidia_8bit.json"), "--torch", path], f"{path}: not JSON")
+
+    def test_benchmark_json_given_as_torch_json_exits_2(self):
+        self.assertFails(["--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("gemm_nvidia_8bit.json")],
+                         f"{data('gemm_nvidia_8bit.json')}: no 'results' array")
+
+    def test_the_cudnn_json_given_as_torch_json_exits_2(self):
+        self.assertFails(["--gemm", data("gemm_nvidia_8bit.json"), "--torch", data("conv_cudnn.json")],
+                         f"{data('conv_cudnn.json')}: results[0] has no op")
+
+    def test_a_torch_result_without_its_shape_or_tflops_exits_2(self):
+        with open(data("gemm_torch.json"), encoding="utf-8") as f:
+            document = json.load(f)
+        inputs = tempfile.TemporaryDirectory()  # not in --out, which must stay empty
+        self.addCleanup(inputs.cleanup)
+        path = os.path.join(inputs.name, "gemm_torch.json")
+        for field, value in (("k", None), ("m", "4096"), ("n", True), ("tflops", None)):
+            entry = dict(document["results"][2])  # int_mm_i32 4096×4096×4096
+            if value is None:
+                del entry[field]
+            else:
+                entry[field] = value
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(dict(document, results=document["results"][:2] + [entry]), f)
+            with self.subTest(field=field, value=value):
+                self.assertFails(["--gemm", data("gemm_nvidia_8bit.json"), "--torch", path],
+                                 f"{path}: results[2] (int_mm_i32) lacks integer m, n, k or numeric tflops")
 
 
 class Names(unittest.TestCase):
