@@ -1,10 +1,14 @@
 // Convolution configurations beyond the defaults, on the simulator:
 //  - split-K, parallel and serial: every split count gives the reference's answer, the same split
 //    count gives bitwise the same output run after run, and the same in both modes (both add the
-//    slices in one order); the workspace is checked (null, too small, misaligned, aliased);
+//    slices in one order); serial split-K leaves its flags zero between runs; the workspace is
+//    checked (null, too small, misaligned, aliased);
 //  - the strided-dgrad output mapping with plain division or FastDivmod in its source load and its
 //    store (the four RowDivision combinations) gives the same, right, answer;
 //  - f32 convolutions (f32 MFMA), both iterator families.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "../common/split_k_determinism.hpp"
@@ -50,30 +54,70 @@ TEST_CASE("conv: serial split-K gives the reference's answer for every split cou
   check_split_counts<SplitKMode::kSerial>();
 }
 
+// Wgrad of fixed data with `slices` slices: its operands, arguments and workspace.
+template <SplitKMode Mode>
+struct WgradProblem {
+  using Conv = SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kPrecomputed, Mode>;
+  hiptile::host::DeviceBuffer<half_t> dy, x, dw;
+  hiptile::host::DeviceBuffer<std::byte> workspace;
+  typename Conv::Arguments args;
+
+  WgradProblem(ConvProblemSize const& p, int slices) {
+    TensorShapes const s = tensor_shapes(p);
+    HostMatrix<half_t, RowMajor> host_dy(s.y_rows, s.y_cols), host_x(s.x_rows, s.x_cols), host_dw(s.w_rows, s.w_cols);
+    hiptile::host::fill_random(host_dy, 5, -1.0, 1.0);
+    hiptile::host::fill_random(host_x, 6, -1.0, 1.0);
+    dy = hiptile::host::DeviceBuffer<half_t>(std::as_const(host_dy).span());
+    x = hiptile::host::DeviceBuffer<half_t>(std::as_const(host_x).span());
+    dw = hiptile::host::DeviceBuffer<half_t>(std::as_const(host_dw).span());
+    args = {p, dy.data(), x.data(), nullptr, dw.data(), {1.0f, 0.0f}};
+    args.split_k_slices = slices;
+    args.workspace_bytes = Conv::get_workspace_size(args);
+    workspace = hiptile::host::DeviceBuffer<std::byte>(args.workspace_bytes);
+    args.workspace = workspace.data();
+  }
+};
+
 // Runs Wgrad with `slices` slices on fixed data and returns dw.
 template <SplitKMode Mode>
 std::vector<half_t> wgrad_output(ConvProblemSize const& p, int slices) {
-  using Conv = SplitConv<ConvOperator::kWgrad, IteratorAlgorithm::kPrecomputed, Mode>;
-  TensorShapes const s = tensor_shapes(p);
-  HostMatrix<half_t, RowMajor> dy(s.y_rows, s.y_cols), x(s.x_rows, s.x_cols), dw(s.w_rows, s.w_cols);
-  hiptile::host::fill_random(dy, 5, -1.0, 1.0);
-  hiptile::host::fill_random(x, 6, -1.0, 1.0);
-  hiptile::host::DeviceBuffer<half_t> ddy(std::as_const(dy).span()), dx(std::as_const(x).span()),
-      ddw(std::as_const(dw).span());
-  typename Conv::Arguments args{p, ddy.data(), dx.data(), nullptr, ddw.data(), {1.0f, 0.0f}};
-  args.split_k_slices = slices;
-  args.workspace_bytes = Conv::get_workspace_size(args);
-  hiptile::host::DeviceBuffer<std::byte> workspace(args.workspace_bytes);
-  args.workspace = workspace.data();
-  Conv conv;
-  REQUIRE(conv(args) == Status::kSuccess);
-  return ddw.copy_to_host();
+  WgradProblem<Mode> problem(p, slices);
+  typename WgradProblem<Mode>::Conv conv;
+  REQUIRE(conv(problem.args) == Status::kSuccess);
+  return problem.dw.copy_to_host();
 }
 
 TEST_CASE("conv: split-K is bitwise deterministic, and the same serial and parallel", "[conv][split_k]") {
   ConvProblemSize const p = ConvProblemSize::conv2d(2, 15, 14, 16, 16, 3, 3, 1, 1);
   test_support::check_split_k_bitwise([&](auto mode, int slices) { return wgrad_output<decltype(mode)::value>(p, slices); },
                                       {2, 5});
+}
+
+// The flags of serial split-K, set to 1 (what a slice raises) before initialize(): every run gives
+// the bits of a fresh workspace and leaves them zero, runs after the first without zeroing them
+// (docs/gemm.md, "The flags between runs").
+TEST_CASE("conv: serial split-K leaves its flags zero, run after run", "[conv][split_k]") {
+  ConvProblemSize const p = ConvProblemSize::conv2d(2, 15, 14, 16, 16, 3, 3, 1, 1);
+  int const slices = 3;
+  std::vector<half_t> const expected = wgrad_output<SplitKMode::kSerial>(p, slices);
+  WgradProblem<SplitKMode::kSerial> problem(p, slices);
+  using Conv = WgradProblem<SplitKMode::kSerial>::Conv;
+  using Tile = Conv::TileShapeType;
+  // Wgrad's GEMM: K × (R·S·C) with one group, slot per tile and slice but the last.
+  std::int64_t const tiles = hiptile::ceil_div(16, Tile::kM) * hiptile::ceil_div(3 * 3 * 16, Tile::kN);
+  std::int64_t const slots = tiles * (slices - 1);
+  int* const flags = reinterpret_cast<int*>(problem.workspace.data());
+  std::fill(flags, flags + slots, 1);
+  Conv conv;
+  REQUIRE(conv.initialize(problem.args) == Status::kSuccess);
+  for (int run = 0; run < 3; ++run) {
+    INFO("run " << run << " after initialize()");
+    std::vector<half_t> const poison(expected.size(), half_t(NAN));
+    problem.dw.copy_from_host(poison);
+    REQUIRE(conv.run() == Status::kSuccess);
+    CHECK(test_support::same_bits(problem.dw.copy_to_host(), expected));
+    CHECK(std::count(flags, flags + slots, 0) == slots);
+  }
 }
 
 TEST_CASE("conv: split-K workspace and slice checks", "[conv][split_k]") {
