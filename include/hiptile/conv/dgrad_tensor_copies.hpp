@@ -132,16 +132,8 @@ class DgradFilterTensorCopy {
   static_assert(kTileK <= 256, "a tensor copy's box has at most 256 rows");
   static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);
 
-  struct Params {
-    arch::TensorMap map{};
-    ConvGeometry geometry;
-    bool encoded = false;
-
-    Params() = default;
-    // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileK filters.
-    explicit Params(ConvOperand<Element> const& w) noexcept
-        : geometry(w.geometry), encoded(encode_filter_matrix(map, w, kBlockChannels, kTileK)) {}
-  };
+  // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileK filters.
+  using Params = FilterMatrixParams<Element, kBlockChannels, kTileK>;
 
   static bool offsets_fit(Params const& p) noexcept { return p.encoded; }
 

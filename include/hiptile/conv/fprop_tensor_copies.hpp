@@ -20,7 +20,6 @@
 #include "hiptile/arch/tensor_copy.hpp"
 #include "hiptile/arch/tensor_map.hpp"
 #include "hiptile/conv/conv_geometry.hpp"
-#include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/tensor_maps.hpp"
 #include "hiptile/conv/tap_cursor.hpp"
 #include "hiptile/core/ceil_div.hpp"
@@ -100,16 +99,8 @@ class FpropFilterTensorCopy {
   static_assert(kTileN <= 256, "a tensor copy's box has at most 256 rows");
   static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);
 
-  struct Params {
-    arch::TensorMap map{};
-    ConvGeometry geometry;
-    bool encoded = false;
-
-    Params() = default;
-    // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileN filters.
-    explicit Params(ConvOperand<Element> const& w) noexcept
-        : geometry(w.geometry), encoded(encode_filter_matrix(map, w, kTileK, kTileN)) {}
-  };
+  // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileN filters.
+  using Params = FilterMatrixParams<Element, kTileK, kTileN>;
 
   static bool offsets_fit(Params const& p) noexcept { return p.encoded; }
 

@@ -9,6 +9,7 @@
 //   encode_im2col           host: the map, where those limits hold
 //   ActivationIm2colParams  host: x's map and geometry, the Params of Fprop's A and Wgrad's B
 //   encode_filter_matrix    host: w as a K × (taps · C/groups) row-major matrix (Fprop's and Dgrad's B)
+//   FilterMatrixParams      host: w's matrix map and geometry, the Params of Fprop's and Dgrad's B
 //   im2col_copy             device: one im2col copy through a map of rank 4 or 5
 #include <climits>
 #include <cstdint>
@@ -136,6 +137,20 @@ bool encode_filter_matrix(arch::TensorMap& map, ConvOperand<Element> const& w, s
                                  {box_columns, box_rows, 1}};
   return columns <= INT32_MAX && rows <= INT32_MAX && arch::encode_tensor_map(map, tensor);
 }
+
+// w's matrix map (encode_filter_matrix) with the geometry beside it: the Params of Fprop's and
+// Dgrad's B, boxes of `BoxColumns` elements × `BoxRows` filters. `encoded` false where the driver or
+// the copies' ints refuse the problem.
+template <class Element, int BoxColumns, int BoxRows>
+struct FilterMatrixParams {
+  arch::TensorMap map{};
+  ConvGeometry geometry;
+  bool encoded = false;
+
+  FilterMatrixParams() = default;
+  explicit FilterMatrixParams(ConvOperand<Element> const& w) noexcept
+      : geometry(w.geometry), encoded(encode_filter_matrix(map, w, BoxColumns, BoxRows)) {}
+};
 
 // One im2col copy (arch::tensor_copy_im2col) through `map`, of rank 4 or 5.
 HIPTILE_DEVICE HIPTILE_INLINE void im2col_copy(int rank, void* stage, arch::TensorMap const* map, int channel,
