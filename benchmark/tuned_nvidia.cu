@@ -141,7 +141,7 @@ void tuned_vs_exhaustive(benchmark::State& state, Problem p, std::string databas
   Tuned searched({.mode = tune::FindMode::kSearch, .database = database});
   Tuned heuristic({.mode = tune::FindMode::kHeuristic, .database = std::string()});
   tune::TunedChoice found, guessed;
-  if (!ok(searched.select(args, found)) || !ok(heuristic.select(args, guessed))) {
+  if (!ok(searched.select_preferred(args, found)) || !ok(heuristic.select_preferred(args, guessed))) {
     state.SkipWithError("select failed");
     return;
   }
@@ -210,7 +210,7 @@ void conv_tuned_vs_exhaustive(benchmark::State& state, Layer l, std::string data
   T searched({.mode = tune::FindMode::kSearch, .database = database});
   T heuristic({.mode = tune::FindMode::kHeuristic, .database = std::string()});
   tune::TunedChoice found, guessed;
-  if (!ok(searched.select(args, found)) || !ok(heuristic.select(args, guessed))) {
+  if (!ok(searched.select_preferred(args, found)) || !ok(heuristic.select_preferred(args, guessed))) {
     state.SkipWithError("select failed");
     return;
   }

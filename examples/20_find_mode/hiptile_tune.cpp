@@ -166,7 +166,7 @@ Row tune_shape(Shape const& shape, Options const& options, std::string const& pa
       .batch_stride_d = batch > 1 ? m * n : 0,
   };
   Gemm const op({.mode = options.mode, .database = path});
-  row.status = op.select(args, row.choice);
+  row.status = op.select_preferred(args, row.choice);
   if (!ok(row.status)) return row;
   hiptile::DeviceInfo const* device = nullptr;
   if (!ok(hiptile::current_device_info(device))) return row;

@@ -4,8 +4,8 @@
 namespace hiptile {
 
 inline constexpr int kVersionMajor = 0;
-inline constexpr int kVersionMinor = 1;
+inline constexpr int kVersionMinor = 2;
 inline constexpr int kVersionPatch = 0;
-inline constexpr char const* kVersion = "0.1.0";
+inline constexpr char const* kVersion = "0.2.0";
 
 }  // namespace hiptile

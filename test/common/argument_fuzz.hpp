@@ -156,14 +156,16 @@ class Arena {
   std::vector<Block> blocks_;
 };
 
-// Split-K operators' workspace field: the exact size, or broken one way. A Case with this field
-// has `WorkspaceGiven workspace` and `int slices`.
-enum class WorkspaceGiven { kExact, kNull, kShort, kMisaligned, kOverD };
+// Split-K operators' workspace field: the exact size, or broken one way (kNull: a null pointer with
+// the bytes needed; kNone: no pointer and 0 bytes, as a caller who never asked). A Case with this
+// field has `WorkspaceGiven workspace` and `int slices`.
+enum class WorkspaceGiven { kExact, kNull, kNone, kShort, kMisaligned, kOverD };
 
 template <class Case>
 Field<Case> workspace_field() {
   Field<Case> field{"workspace", {}};
   std::pair<char const*, WorkspaceGiven> const given[] = {{"null", WorkspaceGiven::kNull},
+                                                          {"none", WorkspaceGiven::kNone},
                                                           {"one byte short", WorkspaceGiven::kShort},
                                                           {"+4 bytes", WorkspaceGiven::kMisaligned},
                                                           {"over the output", WorkspaceGiven::kOverD}};
@@ -193,6 +195,7 @@ class GivenWorkspace {
     switch (how) {
       case WorkspaceGiven::kExact: break;
       case WorkspaceGiven::kNull: args.workspace = nullptr; break;
+      case WorkspaceGiven::kNone: args.workspace = nullptr, args.workspace_bytes = 0; break;
       case WorkspaceGiven::kShort: args.workspace_bytes = needed - 1; break;
       case WorkspaceGiven::kMisaligned: args.workspace = base_ + 4; break;
       case WorkspaceGiven::kOverD: args.workspace = output; break;

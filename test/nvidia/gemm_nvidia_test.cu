@@ -211,7 +211,7 @@ void run_default_selection() {
                             {reinterpret_cast<half_t const*>(64 + 16 * lda * s.m), ldb}, {},
                             {reinterpret_cast<half_t*>(64 + 16 * (lda * s.m + ldb * s.n)), ldd}, {1.0f, 0.0f}};
     gemm::device::GemmChoice choice;  // (select() checks the arguments, never reads them)
-    bool good = ok(Default::select(args, choice)) && choice.candidate == e.candidate;
+    bool good = ok(Default::preferred(args, choice)) && choice.candidate == e.candidate;
     if (!good) std::printf("  DefaultGemm chose candidate %d, not %d\n", choice.candidate, e.candidate);
     good = run_case<half_t, RowMajor, ColumnMajor, half_t, RowMajor, Default>(s, 1.0f, 0.5f) && good;
     (good ? passed : failed)++;

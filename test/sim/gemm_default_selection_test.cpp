@@ -8,13 +8,21 @@
 #include <catch2/catch.hpp>
 
 #include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "gemm_test_support.hpp"
+#include "hiptile/core/visit_index.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/platform/device_query.hpp"
+#include "hiptile/log/logger.hpp"
 #include "hiptile/sim/runtime.hpp"
+#include "../common/temporary_directory.hpp"
 
 namespace {
 
@@ -62,7 +70,7 @@ struct Problem {
   }
   device::GemmChoice choice() const {
     device::GemmChoice c;
-    REQUIRE(Gemm::select(args, c) == Status::kSuccess);
+    REQUIRE(Gemm::preferred(args, c) == Status::kSuccess);
     return c;
   }
 };
@@ -141,20 +149,78 @@ TEST_CASE("DefaultGemm: the candidates' own rules decide who may run", "[sim][ge
     CHECK(c.candidate == 1);
     CHECK(c.reason == ChoiceReason::kOnlyEligible);
   }
-  SECTION("a stream-K choice asks for its workspace, by name") {
+  SECTION("a stream-K choice asks for its workspace; without it the rules pick among the candidates that fit") {
     DeviceOfUnits eight(8);  // 8 slots of the 16-row tile (36 KiB of LDS: one per compute unit)
     Problem<TN> p({1, 300, 2000, 0});  // small M, 3 tiles on 8 slots, K shared: partial sums handed on
-    REQUIRE(p.choice().candidate == 3);
+    device::GemmChoice preferred;
+    REQUIRE(TN::preferred(p.args, preferred) == Status::kSuccess);
+    REQUIRE(preferred.candidate == 3);
     std::size_t const bytes = TN::get_workspace_size(p.args);
     CHECK(bytes == TN::Candidate<3>::get_workspace_size(p.args));
     CHECK(bytes > 0);
-    CHECK(TN::can_implement(p.args) == Status::kErrorWorkspaceNull);
+    // No workspace: a candidate that needs none runs, and says which one would have run.
+    device::GemmChoice none;
+    REQUIRE(TN::select(p.args, none) == Status::kSuccess);
+    CHECK(none.candidate != 3);
+    CHECK(none.preferred == 3);
+    CHECK(none.preferred_workspace_bytes == bytes);
+    CHECK(none.preferred_speedup > 1);  // 3 tiles on 8 slots: sharing K was predicted faster
+    CHECK(hiptile::visit_index<TN::kCandidates>(none.candidate, [&]<int I>() {
+      return TN::Candidate<I>::get_workspace_size(p.args) == 0 ? Status::kSuccess : Status::kErrorInternal;
+    }) == Status::kSuccess);
+    CHECK(TN::can_implement(p.args) == Status::kSuccess);
+    std::ostringstream text;
+    text << none;
+    CHECK(text.str().find("candidate 3 would run with " + std::to_string(bytes) + " bytes of workspace") !=
+          std::string::npos);
+    // One byte short: a candidate whose workspace fits, never the preferred one.
     std::vector<std::byte> workspace(bytes + 16);
     p.args.workspace = workspace.data() + (16 - reinterpret_cast<std::uintptr_t>(workspace.data()) % 16) % 16;
     p.args.workspace_bytes = bytes - 1;
-    CHECK(TN::can_implement(p.args) == Status::kErrorWorkspaceTooSmall);
-    p.args.workspace_bytes = bytes;
+    device::GemmChoice shorter;
+    REQUIRE(TN::select(p.args, shorter) == Status::kSuccess);
+    CHECK(shorter.candidate != 3);
+    CHECK(shorter.preferred == 3);
     CHECK(TN::can_implement(p.args) == Status::kSuccess);
+    // Enough: the preferred candidate, with no word of another.
+    p.args.workspace_bytes = bytes;
+    device::GemmChoice exact;
+    REQUIRE(TN::select(p.args, exact) == Status::kSuccess);
+    CHECK(exact.candidate == 3);
+    CHECK(exact.preferred == -1);
+    CHECK(TN::can_implement(p.args) == Status::kSuccess);
+    // initialize() without one logs a hint naming the size and the predicted gain.
+    {
+      hiptile_test::TemporaryDirectory const directory("hiptile-selection-hint");
+      std::filesystem::path const log_file = directory.path / "log.txt";
+      struct LogOff {
+        ~LogOff() { hiptile::logging::configure({}); }
+      } log_off;
+      hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kHints), .file = log_file.string()});
+      Problem<TN> q({1, 300, 2000, 0});
+      TN op;
+      REQUIRE(op.initialize(q.args) == Status::kSuccess);
+      CHECK(op.choice().candidate == none.candidate);
+      hiptile::logging::configure({});
+      std::ifstream in(log_file);
+      std::string const log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      INFO(log);
+      CHECK(log.find("a workspace of " + std::to_string(bytes) + " bytes (0 given) would run candidate 3") !=
+            std::string::npos);
+      CHECK(log.find("x as fast by its tile waves") != std::string::npos);
+    }
+    // A workspace that fits but is misaligned is refused, not passed over.
+    p.args.workspace = static_cast<std::byte*>(p.args.workspace) + 4;
+    CHECK(TN::can_implement(p.args) == Status::kErrorMisalignedOperand);
+  }
+  SECTION("split_k_slices with no workspace: only split-K candidates take them, and none fits") {
+    Problem<TN> p({300, 200, 1000, 0});
+    p.args.split_k_slices = 3;
+    CHECK(TN::get_workspace_size(p.args) > 0);
+    CHECK(TN::can_implement(p.args) == Status::kErrorWorkspaceNull);
+    TN op;
+    CHECK(op.initialize(p.args) == Status::kErrorWorkspaceNull);
+    CHECK_FALSE(op.initialized());
   }
   SECTION("split_k_slices leaves only the split-K candidate, with the slices given") {
     Problem<TN> p({300, 200, 1000, 0});
@@ -173,6 +239,54 @@ TEST_CASE("DefaultGemm: the candidates' own rules decide who may run", "[sim][ge
     CHECK_FALSE(op.initialized());
     CHECK(op.choice().candidate == -1);
     CHECK(op.run() == Status::kErrorNotInitialized);
+  }
+}
+
+// The workspace is an input to the choice: given none, DefaultGemm runs every problem one of its
+// data-parallel candidates takes; given get_workspace_size(args) bytes, it runs the candidate the
+// rules prefer. Random shapes (the issue's among them) on a 2-unit device, where the rules prefer
+// stream-K or split-K often, and on the default simulated MI300X.
+TEST_CASE("DefaultGemm without a workspace runs every shape; with one, the preferred candidate", "[sim][gemm]") {
+  std::vector<Shape> shapes = {{200, 150, 64, 0}, {127, 385, 237, 0}, {1, 300, 2000, 0}, {200, 100, 2000, 8}};
+  std::mt19937 rng(39);
+  for (int i = 0; i < 60; ++i) {
+    std::uniform_int_distribution<int> extent(1, 400), depth(1, 3000);
+    shapes.push_back({extent(rng), extent(rng), depth(rng), 0});
+  }
+  for (int units : {kUnits, 0}) {
+    DeviceOfUnits device_of(units == 0 ? hiptile::sim::compute_units() : units);
+    int fell_back = 0;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      Shape const& s = shapes[i];
+      INFO("units " << hiptile::sim::compute_units() << ", M=" << s.m << " N=" << s.n << " K=" << s.k);
+      Problem<TN> p(s);
+      device::GemmChoice preferred, without, with;
+      REQUIRE(TN::preferred(p.args, preferred) == Status::kSuccess);
+      REQUIRE(TN::select(p.args, without) == Status::kSuccess);
+      CHECK(TN::can_implement(p.args) == Status::kSuccess);
+      std::size_t const bytes = TN::get_workspace_size(p.args);
+      if (bytes == 0) {
+        CHECK(without.candidate == preferred.candidate);
+        CHECK(without.preferred == -1);
+      } else {
+        ++fell_back;
+        CHECK(without.preferred == preferred.candidate);
+        CHECK(without.preferred_workspace_bytes == bytes);
+      }
+      std::vector<std::byte> workspace(bytes + 16);
+      p.args.workspace = workspace.data() + (16 - reinterpret_cast<std::uintptr_t>(workspace.data()) % 16) % 16;
+      p.args.workspace_bytes = bytes;
+      REQUIRE(TN::select(p.args, with) == Status::kSuccess);
+      CHECK(with.candidate == preferred.candidate);
+      CHECK(with.split_k_slices == preferred.split_k_slices);
+      CHECK(with.preferred == -1);
+      if (i < 12 && units == kUnits) {  // the first few run without a workspace, checked against the reference
+        run_case<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, hiptile::epilogue::Identity, TN>(
+            s, Epilogue{.alpha = 1.0f, .beta = 0.0f, .workspace = false}, hiptile::epilogue::Identity{});
+      }
+    }
+    INFO("units " << hiptile::sim::compute_units());
+    CHECK(fell_back > 0);  // the sweep reaches the candidates that need a workspace
   }
 }
 

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -16,6 +17,7 @@
 #include "../common/tuned_operator.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
+#include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
 #include "hiptile/gemm/device/selecting_gemm.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
@@ -34,6 +36,11 @@ namespace device = hiptile::gemm::device;
 namespace arch = hiptile::arch;
 using hiptile::gemm::kernel::SplitKMode;
 
+// Where one of the output functor's declared device pointers (functor_pointers.hpp: fp8 scales,
+// amax) points: null; a float of its own (kOwn) or one byte past it; the first element of D, A, B,
+// C or the bias; far from every buffer (kFar: the case is then not run).
+enum class Place { kNull, kOwn, kMisaligned, kInD, kInA, kInB, kInC, kInBias, kFar };
+
 // How the pointers of a case relate: kInPlace and kBiasIsC are legal, the others overlap D with an
 // input it must not.
 enum class Alias { kNone, kDIsA, kDIsB, kInPlace, kCShiftedFromD, kCIsDOtherLd, kBiasInD, kBiasIsC };
@@ -44,7 +51,10 @@ using fuzz::max_tile_steps;  // block-tile K steps here: tiles × K tiles
 
 // Gemm: the configuration whose rules shape the cases (tile, schedule); Op: the operator run, Gemm
 // itself, or a SelectingGemm or fuzz::TunedOperator (a TunedGemm) whose candidates include it.
-template <class Gemm, class Op = Gemm>
+// NoWorkspace: every case gives no workspace and asks for no K decomposition (the workspace,
+// split_k_slices and stream_k_* fields, which only split-K and stream-K take, are left out), so
+// that an operator which picks what fits the workspace runs them all.
+template <class Gemm, class Op = Gemm, bool NoWorkspace = false>
 struct GemmSubject {
   using Operator = Op;
   static constexpr bool kSelecting = !std::is_same_v<Op, Gemm>;
@@ -59,6 +69,12 @@ struct GemmSubject {
   static constexpr std::size_t kBytes[kOperands] = {sizeof(EA), sizeof(EB), sizeof(EC), sizeof(EC), sizeof(EC)};
   static constexpr std::int64_t kVector[kOperands] = {Gemm::kAlignmentA, Gemm::kAlignmentB, 1, 1, 1};
   static constexpr bool kIntegerD = std::is_integral_v<EC>;
+  using OutputOp = typename Gemm::OutputOpType;
+  // The output functor's declared pointers (ScaledLinearCombination: scale_a, scale_b, scale_d read,
+  // amax written), each a field of its own.
+  static constexpr std::size_t kFunctorPointers =
+      std::tuple_size_v<decltype(hiptile::epilogue::functor_pointers<OutputOp>(typename OutputOp::Params{}))>;
+  static_assert(kFunctorPointers == 0 || kFunctorPointers == 4, "the subject places ScaledLinearCombination's pointers");
   static constexpr bool kSaturating = [] {
     if constexpr (requires { Gemm::OutputOpType::kOutputOverflow; }) {
       return Gemm::OutputOpType::kOutputOverflow == hiptile::OverflowMode::kSaturating;
@@ -82,10 +98,11 @@ struct GemmSubject {
     fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K and stream-K only
     int batch_count = 1;
     std::array<std::optional<std::int64_t>, 4> batch_stride;  // A, B, C, D; none: one batch's span, stacked
+    std::array<Place, kFunctorPointers> functor{};            // the output functor's pointers
     std::uint64_t seed = 1;
   };
   static constexpr bool kStreamK = Gemm::kSplitK == SplitKMode::kStreamK;
-  static constexpr bool kWorkspace = Gemm::kSplitK != SplitKMode::kNone;  // split-K or stream-K
+  static constexpr bool kWorkspace = Gemm::kSplitK != SplitKMode::kNone && !NoWorkspace;  // split-K or stream-K
   // Stream-K runs checked with some tiles shared, so that the suite is known to reach the handing
   // on of partial sums.
   static inline std::int64_t shared_tile_checks = 0;
@@ -205,6 +222,22 @@ struct GemmSubject {
       pointer.settings.push_back({"+16 bytes", [op](Case& c) { c.misalign[op] = 16; }});
       f.push_back(pointer);
     }
+    for (std::size_t i = 0; i < kFunctorPointers; ++i) {
+      char const* const names[] = {"scale_a", "scale_b", "scale_d", "amax"};
+      fuzz::Field<Case> pointer{std::string("output_op.") + names[i], {}};
+      std::pair<char const*, Place> const places[] = {
+          {"null", Place::kNull},        {"a float of its own", Place::kOwn}, {"+1 byte", Place::kMisaligned},
+          {"inside D", Place::kInD},     {"inside A", Place::kInA},          {"inside B", Place::kInB},
+          {"inside C", Place::kInC},     {"inside the bias", Place::kInBias}, {"far out of range", Place::kFar}};
+      for (auto const& [label, place] : places) {
+        pointer.settings.push_back({label, [i, place](Case& c) {
+                                      c.functor[i] = place;
+                                      if (place == Place::kInC && c.beta == 0.0f) c.beta = 1.0f;  // C read
+                                      if (place == Place::kInBias && c.bias_mode == 0) c.bias_mode = 2;
+                                    }});
+      }
+      f.push_back(pointer);
+    }
     fuzz::Field<Case> alias{"aliasing", {}};
     std::pair<char const*, Alias> const kinds[] = {
         {"D is A", Alias::kDIsA},           {"D is B", Alias::kDIsB},
@@ -259,12 +292,14 @@ struct GemmSubject {
                                   c.batch_stride[kD] = LC::kRowMajor ? c.n : c.m;
                                 }});
     f.push_back(strides);
-    fuzz::Field<Case> slices{"split_k_slices", {}};
-    for (int v : {INT_MIN, -1, 0, 1, 2, 3, 7, 65535, 65536, INT_MAX}) {
-      slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+    if constexpr (!NoWorkspace) {
+      fuzz::Field<Case> slices{"split_k_slices", {}};
+      for (int v : {INT_MIN, -1, 0, 1, 2, 3, 7, 65535, 65536, INT_MAX}) {
+        slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
+      }
+      f.push_back(slices);
     }
-    f.push_back(slices);
-    if constexpr (kStreamK) {
+    if constexpr (kStreamK && !NoWorkspace) {
       // 0 asks the device (the simulator's compute units × resident workgroups); more than the
       // tiles' K iterations can use leaves the schedule with fewer units than given.
       fuzz::Field<Case> workgroups{"stream_k_workgroups", {}};
@@ -384,8 +419,11 @@ struct GemmSubject {
       args_.batch_stride_d = stride_[kD];
       args_.stream_k_workgroups = c.stream_k_workgroups;
       args_.stream_k_partitions = c.stream_k_partitions;
-      workspace_.give(*arena_, args_, Op::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
-                      ptr_[kD]);
+      place_functor_pointers();
+      if constexpr (!NoWorkspace) {
+        workspace_.give(*arena_, args_, Op::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
+                        ptr_[kD]);
+      }
     }
 
     typename Gemm::Arguments const& args() const { return args_; }
@@ -394,6 +432,9 @@ struct GemmSubject {
       std::int64_t const tiles =
           hiptile::ceil_div<std::int64_t>(c_.m, Tile::kM) * hiptile::ceil_div<std::int64_t>(c_.n, Tile::kN);
       std::int64_t const slices = std::max(c_.slices, 1);
+      for (Place p : c_.functor) {
+        if (p == Place::kFar) return false;  // (accepted: its launch geometry is checked)
+      }
       return real_ && workspace_.real() &&
              batches(c_) * tiles * (hiptile::ceil_div<std::int64_t>(c_.k, Tile::kK) + slices) <= max_tile_steps() &&
              batches(c_) * c_.m * c_.n * c_.k <= (1 << 22);
@@ -464,9 +505,10 @@ struct GemmSubject {
       return arena_->changes([&](std::byte const* p) { return may_change(p); });
     }
 
-    // Whether a run may change the byte at p: an element of D, or the workspace.
+    // Whether a run may change the byte at p: an element of D, the workspace, or an amax of its own.
     bool may_change(std::byte const* p) const {
       if (workspace_.contains(p)) return true;  // split-K's or stream-K's to use
+      if (amax_ != nullptr && p >= amax_ && p < amax_ + sizeof(float)) return true;
       if (ptr_[kD] == nullptr || p < ptr_[kD]) return false;
       std::int64_t const offset = p - ptr_[kD];
       for (std::int64_t b = 0; b < batches(c_); ++b) {
@@ -493,6 +535,14 @@ struct GemmSubject {
         std::memcpy(&value, p, sizeof(T));
         return double(float(value));
       };
+      // The functor's scales as the kernel reads them (null: 1), and the amax it must reach.
+      auto scale = [&](std::size_t i) {
+        std::byte const* const at = i < kFunctorPointers ? functor_[i] : nullptr;
+        return at == nullptr ? 1.0 : saved(arena_->saved_view(at), float{});
+      };
+      double const product_scale = scale(0) * scale(1), output_scale = scale(2);
+      double amax = 0;
+      bool amax_nan = false;
       std::int64_t mismatches = 0;
       std::ostringstream first;
       for (std::int64_t batch = 0; batch < batches(c_); ++batch) {
@@ -519,9 +569,13 @@ struct GemmSubject {
               // int32 accumulation wraps around, as the MFMA's does (a K of 4 million reaches it here).
               acc = double(std::int32_t(std::uint32_t(std::int64_t(acc))));
             }
-            double const alpha = kIntegerD ? 1.0 : double(c_.alpha);
-            double const ref = alpha * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
-            magnitude = std::abs(alpha) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias);
+            double const alpha = kIntegerD ? 1.0 : double(c_.alpha) * product_scale;
+            double const x = alpha * acc + (source ? double(c_.beta) * cij : 0.0) + bias;
+            double const ref = output_scale * x;
+            amax_nan = amax_nan || std::isnan(x);
+            amax = std::max(amax, std::abs(x));
+            magnitude = std::abs(output_scale) *
+                        (std::abs(alpha) * magnitude + std::abs(double(c_.beta) * cij) + std::abs(bias));
             double const tol = u * std::abs(ref) + 1.2 * double(c_.k + 4) * std::ldexp(1.0, -23) * magnitude +
                                8 * std::ldexp(1.0, -24) * std::abs(ref) + 1e-30 + std::ldexp(1.0, -25);
             EC got_value;
@@ -550,6 +604,12 @@ struct GemmSubject {
         }
       }
       if (mismatches > 0) return std::to_string(mismatches) + " wrong elements, first " + first.str();
+      if (amax_ != nullptr) {  // max |x| over D, before scale_d (fp32 arithmetic: a relative 2^-20 apart)
+        float got;
+        std::memcpy(&got, amax_, sizeof got);
+        bool const right = amax_nan ? std::isnan(got) : std::abs(double(got) - amax) <= amax * std::ldexp(1.0, -20);
+        if (!right) return "amax " + std::to_string(got) + ", reference " + std::to_string(amax);
+      }
       if constexpr (kStreamK) {
         hiptile::gemm::kernel::StreamKSchedule s;
         if (hiptile::ok(Gemm::stream_k_schedule(args_, s)) && s.units > 0) ++shared_tile_checks;
@@ -642,7 +702,52 @@ struct GemmSubject {
       if (c_.alias == Alias::kInPlace) fill_with(kD, span_bytes_[kD], -2.0f, 2.0f, EC{});
     }
 
+    // Points the output functor's pointers as the case places them; a read pointer that lands in a
+    // real buffer holds a float the reference then reads (0.5, 2 or 0.75: exact products).
+    void place_functor_pointers() {
+      for (std::size_t i = 0; i < kFunctorPointers; ++i) {
+        std::byte* at = nullptr;
+        switch (c_.functor[i]) {
+          case Place::kNull: break;
+          case Place::kOwn:
+            at = real_ ? arena_->allocate(16, c_.seed * 11 + i) : test_support::fake_address<std::byte>(16 + int(i));
+            break;
+          case Place::kMisaligned: at = test_support::fake_address<std::byte>(16 + int(i)) + 1; break;
+          case Place::kInD: at = base_[kD]; break;
+          case Place::kInA: at = base_[kA]; break;
+          case Place::kInB: at = base_[kB]; break;
+          case Place::kInC: at = base_[kC]; break;
+          case Place::kInBias: at = base_[kBias]; break;
+          case Place::kFar: at = test_support::fake_address<std::byte>(20 + int(i)); break;
+        }
+        bool const written = i == 3;
+        bool const in_arena =
+            real_ && at != nullptr && c_.functor[i] != Place::kFar && c_.functor[i] != Place::kMisaligned;
+        if (in_arena && !written) {
+          float const value = std::array{0.5f, 2.0f, 0.75f}[i];
+          std::memcpy(at, &value, sizeof value);
+        }
+        if (in_arena && written && c_.functor[i] == Place::kOwn) amax_ = at;
+        functor_[i] = at;
+        if constexpr (kFunctorPointers == 4) {
+          auto& p = args_.output_op;
+          float* const f = reinterpret_cast<float*>(at);
+          if (i == 0) {
+            p.scale_a = f;
+          } else if (i == 1) {
+            p.scale_b = f;
+          } else if (i == 2) {
+            p.scale_d = f;
+          } else {
+            p.amax = f;
+          }
+        }
+      }
+    }
+
     Case c_;
+    std::array<std::byte*, kFunctorPointers> functor_{};  // where each functor pointer points
+    std::byte* amax_ = nullptr;                           // an amax of the case's own, written by a run
     fuzz::Arena own_arena_;
     fuzz::Arena* arena_;
     bool real_ = false;

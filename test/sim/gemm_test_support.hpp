@@ -82,6 +82,7 @@ struct Epilogue {
   int split_k_slices = 1;  // with a split-K configuration
   int stream_k_workgroups = 0;  // with a stream-K configuration
   int stream_k_partitions = 0;
+  bool workspace = true;  // false: none given (a selecting operator then runs a candidate that needs none)
 };
 
 // The activations in double, from their definitions (not from hiptile's float approximations).
@@ -189,6 +190,7 @@ void run_case(Shape s, Epilogue e, Act act) {
   std::vector<std::byte> workspace(Gemm::get_workspace_size(args) + 16);  // 16-byte aligned below
   args.workspace = workspace.data() + (16 - reinterpret_cast<std::uintptr_t>(workspace.data()) % 16) % 16;
   args.workspace_bytes = Gemm::get_workspace_size(args);
+  if (!e.workspace) args.workspace = nullptr, args.workspace_bytes = 0;
   REQUIRE(Gemm::can_implement(args) == Status::kSuccess);
   Gemm gemm;
   REQUIRE(gemm.initialize(args) == Status::kSuccess);

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <set>
@@ -21,12 +22,14 @@
 #include <utility>
 #include <vector>
 
+#include "hiptile/core/visit_index.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/host/fill.hpp"
 #include "hiptile/host/host_matrix.hpp"
 #include "hiptile/host/reference_gemm.hpp"
+#include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_info.hpp"
 #include "hiptile/sim/runtime.hpp"
 #include "hiptile/sim/simulated_device.hpp"
@@ -114,7 +117,7 @@ void write_entry(std::string const& path, Arguments const& args, hiptile::Device
 
 tune::TunedChoice select(Tuned const& op, Arguments const& args) {
   tune::TunedChoice c;
-  REQUIRE(op.select(args, c) == Status::kSuccess);
+  REQUIRE(op.select_preferred(args, c) == Status::kSuccess);
   std::ostringstream text;
   text << c;
   INFO(text.str());
@@ -126,7 +129,7 @@ tune::TunedChoice select(Tuned const& op, Arguments const& args) {
 
 hiptile::gemm::device::GemmChoice heuristic_choice(Arguments const& args) {
   hiptile::gemm::device::GemmChoice h;
-  REQUIRE(Selecting::select(args, h) == Status::kSuccess);
+  REQUIRE(Selecting::preferred(args, h) == Status::kSuccess);
   return h;
 }
 
@@ -140,8 +143,9 @@ struct Fastest {
   int pairs = 0;  // pairs the model has a time for
 };
 
+// (fits_bytes: only pairs whose workspace is at most that many bytes; SIZE_MAX: any.)
 template <int I>
-void consider(Arguments const& args, hiptile::DeviceInfo const& device, Fastest& best) {
+void consider(Arguments const& args, hiptile::DeviceInfo const& device, Fastest& best, std::size_t fits_bytes) {
   using G = Tuned::Candidate<I>;
   bool const slices_free = (G::kSplitK == SplitKMode::kSerial || G::kSplitK == SplitKMode::kParallel) &&
                            args.split_k_slices == 1;
@@ -153,6 +157,7 @@ void consider(Arguments const& args, hiptile::DeviceInfo const& device, Fastest&
     a.workspace_bytes = 0;
     Status const s = G::can_implement(a);
     if (!hiptile::ok(s) && s != Status::kErrorWorkspaceNull && s != Status::kErrorWorkspaceTooSmall) continue;
+    if (G::get_workspace_size(a) > fits_bytes) continue;
     std::optional<sim::Prediction> const p =
         sim::predicted_time<G>({.problem = args.problem, .slices = slices}, tune::model_device(device));
     if (!p) continue;
@@ -161,10 +166,10 @@ void consider(Arguments const& args, hiptile::DeviceInfo const& device, Fastest&
   }
 }
 
-Fastest fastest(Arguments const& args, hiptile::DeviceInfo const& device) {
+Fastest fastest(Arguments const& args, hiptile::DeviceInfo const& device, std::size_t fits_bytes = SIZE_MAX) {
   Fastest best;
   [&]<int... I>(std::integer_sequence<int, I...>) {
-    (consider<I>(args, device, best), ...);
+    (consider<I>(args, device, best, fits_bytes), ...);
   }(std::make_integer_sequence<int, Tuned::kCandidates>{});
   return best;
 }
@@ -303,6 +308,98 @@ TEST_CASE("hybrid mode on a miss times every eligible candidate, takes the faste
   }
   Problem p(kRagged);
   run_and_compare(scope.options(FindMode::kHybrid), p);
+}
+
+// The workspace is an input to the choice: the timed race is run once per problem, and a smaller
+// workspace takes the fastest pair that fits it; get_workspace_size stays the first choice's need.
+TEST_CASE("search mode without a workspace runs the fastest candidate that needs none, and says what more would buy",
+          "[sim][tune]") {
+  TuningScope scope;
+  hiptile::DeviceInfo const& device = current_device();
+  Arguments args = unbacked({128, 128, 16384});  // the model's fastest: split-K over many slices
+  Fastest const best = fastest(args, device);
+  Fastest const best_free = fastest(args, device, 0);
+  REQUIRE(best.candidate >= 0);
+  REQUIRE(best_free.candidate >= 0);
+  REQUIRE(best_free.candidate != best.candidate);
+  Tuned const op(scope.options(FindMode::kSearch));
+  std::size_t const bytes = op.get_workspace_size(args);
+  REQUIRE(bytes > 0);
+  tune::TunedChoice without;
+  REQUIRE(op.select(args, without) == Status::kSuccess);
+  CHECK(without.source == ChoiceSource::kTimed);
+  CHECK(without.candidate == best_free.candidate);
+  CHECK(without.split_k_slices == best_free.slices);
+  CHECK(without.microseconds == Approx(best_free.seconds * 1e6));
+  CHECK(without.cached);  // get_workspace_size timed the race; this call reads it
+  CHECK(without.preferred == best.candidate);
+  CHECK(without.preferred_workspace_bytes == bytes);
+  CHECK(without.preferred_microseconds == Approx(best.seconds * 1e6));
+  CHECK(without.name == Tuned::candidate_name(without.candidate));
+  {  // initialize() logs the size and both times, as the model predicts them in the simulator
+    std::filesystem::path const log_file = scope.dir / "hints.txt";
+    struct LogOff {
+      ~LogOff() { hiptile::logging::configure({}); }
+    } log_off;
+    hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kHints), .file = log_file.string()});
+    Tuned run_op(scope.options(FindMode::kSearch));
+    REQUIRE(run_op.initialize(args) == Status::kSuccess);
+    hiptile::logging::configure({});
+    std::ifstream in(log_file);
+    std::string const log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    INFO(log);
+    CHECK(log.find("TunedGemm: a workspace of " + std::to_string(bytes) + " bytes (0 given) would run candidate " +
+                   std::to_string(best.candidate)) != std::string::npos);
+    CHECK(log.find("us, predicted by the MI300 timing model") != std::string::npos);
+  }
+  // With the workspace asked for: the first choice.
+  args.workspace = reinterpret_cast<void*>(std::uintptr_t{1} << 44);
+  args.workspace_bytes = bytes;
+  tune::TunedChoice with;
+  REQUIRE(op.select(args, with) == Status::kSuccess);
+  CHECK(with.candidate == best.candidate);
+  CHECK(with.split_k_slices == best.slices);
+  CHECK(with.preferred == -1);
+}
+
+TEST_CASE("heuristic and database modes without a workspace run a candidate that needs none", "[sim][tune]") {
+  TuningScope scope;
+  hiptile::DeviceInfo const& device = current_device();
+  Problem p({1, 300, 2000});  // small M: the rules prefer the 16-row stream-K tile, which shares K
+  for (FindMode mode : {FindMode::kHeuristic, FindMode::kDatabase}) {
+    DYNAMIC_SECTION(tune::to_string(mode)) {
+      if (mode == FindMode::kDatabase) {  // an entry naming the rules' choice, which needs a workspace
+        write_entry(scope.database, p.args, device, Tuned::candidate_name(heuristic_choice(p.args).candidate), 1, 3.0);
+      }
+      Tuned const op(scope.options(mode));
+      tune::TunedChoice first;
+      REQUIRE(op.select_preferred(p.args, first) == Status::kSuccess);
+      std::size_t const bytes = op.get_workspace_size(p.args);
+      REQUIRE(bytes > 0);
+      tune::TunedChoice without;
+      REQUIRE(op.select(p.args, without) == Status::kSuccess);
+      CHECK(without.source == ChoiceSource::kHeuristic);
+      CHECK(without.candidate != first.candidate);
+      CHECK(without.preferred == first.candidate);
+      CHECK(without.preferred_workspace_bytes == bytes);
+      CHECK(hiptile::visit_index<Tuned::kCandidates>(without.candidate, [&]<int I>() {
+        return Tuned::Candidate<I>::get_workspace_size(p.args) == 0 ? Status::kSuccess : Status::kErrorInternal;
+      }) == Status::kSuccess);
+      // The run, with no workspace, is right.
+      host::poison(p.d);
+      p.d_device.copy_from_host(std::as_const(p.d).span());
+      Tuned run_op(scope.options(mode));
+      REQUIRE(run_op.initialize(p.args) == Status::kSuccess);
+      REQUIRE(run_op.run() == Status::kSuccess);
+      p.d_device.copy_to_host(p.d.span());
+      host::HostMatrix<double> reference, magnitude;
+      host::reference_gemm(p.shape, 1.0, p.a, p.b, 0.0, host::HostMatrix<half_t>(), reference, &magnitude);
+      host::Comparison const result =
+          host::compare(p.d, reference, magnitude, host::gemm_tolerance<half_t, half_t>(p.shape.k));
+      INFO(host::to_string(result));
+      CHECK(result.passed());
+    }
+  }
 }
 
 TEST_CASE("hybrid mode on a hit takes the database's entry without timing", "[sim][tune]") {

@@ -42,12 +42,17 @@ HIPTILE_HOST_DEVICE HIPTILE_INLINE T round_to_nearest(float x) {
 // The same with `mode`'s overflow rule. kSaturating clamps to T's largest finite value first:
 // rounding is monotone and that bound is representable, so clamping and then rounding is the
 // saturating conversion, with the GPU's own instruction still doing the rounding (NaN passes
-// both comparisons and stays NaN).
+// both comparisons and stays NaN). A float output saturates too: a value that overflowed to
+// ±infinity in the fp32 arithmetic before (a huge scale) becomes ±FLT_MAX. Only the infinities lie
+// beyond ±FLT_MAX, so a class test and a sign copy do it (gfx942: v_cmp_class_f32, v_bfi_b32,
+// v_cndmask_b32) where two compares and selects per element cost the fp8 → f32 epilogue more.
 template <class T>
 HIPTILE_HOST_DEVICE HIPTILE_INLINE T round_to_nearest(float x, OverflowMode mode) {
-  if constexpr (!std::is_same_v<T, float>) {
-    if (mode == OverflowMode::kSaturating) {
-      constexpr float kMax = static_cast<float>(numeric_limits<T>::max());
+  if (mode == OverflowMode::kSaturating) {
+    constexpr float kMax = static_cast<float>(numeric_limits<T>::max());
+    if constexpr (std::is_same_v<T, float>) {
+      x = __builtin_isinf(x) ? __builtin_copysignf(kMax, x) : x;
+    } else {
       x = x > kMax ? kMax : (x < -kMax ? -kMax : x);
     }
   }

@@ -24,7 +24,9 @@
 //  - void finish_wave(int lane) const: every lane of a wave calls it once after its last element
 //    of a wave tile (a reduction's wave step, such as amax's);
 //  - static Status prepare(Params const&, Stream): the operator's run() calls it on the launch's
-//    stream before the kernel (amax zeroed).
+//    stream before the kernel (amax zeroed);
+//  - static std::array<FunctorPointer, N> device_pointers(Params const&): the pointers, so that the
+//    operator checks them as operands (functor_pointers.hpp); without it they are not checked.
 #include <concepts>
 #include <cstdint>
 #include <type_traits>

@@ -9,15 +9,20 @@
 // The scales are device pointers (null: 1), so a scale computed on the device — from the previous
 // step's amax — needs no copy to the host; each thread reads them once, in device code
 // (on_device). amax, when given, is zeroed by the operator's run() on its stream (prepare) and
-// reduced by every wave with one atomic per wave tile (amax.hpp).
+// reduced by every wave with one atomic per wave tile (amax.hpp). The four pointers are declared
+// (device_pointers), so the operator checks them as operands: each 4-byte aligned and addressable,
+// none inside D, and amax overlapping nothing the kernel reads (functor_pointers.hpp).
 //
 //   using Op = epilogue::ScaledLinearCombination<float8_e4m3fnuz>;
 //   Op::Params params{1.0f, 0.0f, {}, scale_a, scale_b, scale_d, amax};
+#include <array>
+
 #include "hiptile/arch/float_convert.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/activation.hpp"
 #include "hiptile/epilogue/amax.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
+#include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/numeric/conversion.hpp"
 #include "hiptile/numeric/overflow_mode.hpp"
 #include "hiptile/platform/device_memory.hpp"
@@ -60,6 +65,14 @@ class ScaledLinearCombination {
     if (params.scale_b != nullptr) f.product_scale_ *= *params.scale_b;
     if (params.scale_d != nullptr) f.output_scale_ = *params.scale_d;
     return f;
+  }
+
+  // The device pointers, for the operator's checks: three floats read, one written; each may be null.
+  static constexpr std::array<FunctorPointer, 4> device_pointers(Params const& p) noexcept {
+    return {{{p.scale_a, 1, sizeof(float), false, false},
+             {p.scale_b, 1, sizeof(float), false, false},
+             {p.scale_d, 1, sizeof(float), false, false},
+             {p.amax, 1, sizeof(float), true, false}}};
   }
 
   // Zeroes amax on the stream before the kernel that reduces into it.

@@ -117,12 +117,15 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
     return args;
   }
 
-  static Status heuristic(Arguments const& args, HeuristicPick& pick) noexcept {
+  // The rules above over the candidates not in `excluded` (bit i: candidate i), whatever workspace
+  // the arguments give (TunedOperator fits the choice to it).
+  static Status heuristic(Arguments const& args, HeuristicPick& pick, std::uint64_t excluded = 0) noexcept {
     constexpr int n = sizeof...(Candidates);
     conv::ConvProblemSize const& p = args.problem;
     if (Status const s = p.check(); !ok(s)) return s;
     auto const gemm = p.implicit_gemm(kOperator);
-    bool const eligible[] = {detail::takes_problem<Candidates>(args, args.split_k_slices)...};
+    bool eligible[] = {detail::takes_problem<Candidates>(args, args.split_k_slices)...};
+    for (int i = 0; i < n; ++i) eligible[i] = eligible[i] && (excluded >> i & 1) == 0;
     bool const split[] = {(Candidates::kSplitK != gemm::kernel::SplitKMode::kNone)...};
     int const tile_m[] = {Candidates::TileShapeType::kM...};
     int const tile_n[] = {Candidates::TileShapeType::kN...};
@@ -145,7 +148,7 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
           ceil_div<std::int64_t>(gemm.m, tile_m[largest]) * ceil_div<std::int64_t>(gemm.n, tile_n[largest]) * p.groups;
       if (2 * tiles < slots) {
         for (int i = 0; i < n; ++i) {
-          if (!split[i]) continue;
+          if (!split[i] || (excluded >> i & 1) != 0) continue;
           std::int64_t const k_tiles = ceil_div<std::int64_t>(gemm.k, tile_k[i]);
           int const slices = int(std::max<std::int64_t>(2, std::min<std::int64_t>({slots / tiles, 16, k_tiles / 2})));
           bool taken = false;
@@ -173,7 +176,12 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
         return Status::kSuccess;
       }
     }
-    return First::can_implement(args);
+    // None takes the problem: the first candidate's Status (kErrorNotSupported when it takes the
+    // problem but was excluded).
+    Status const first = First::can_implement(args);
+    return ok(first) || first == Status::kErrorWorkspaceNull || first == Status::kErrorWorkspaceTooSmall
+               ? Status::kErrorNotSupported
+               : first;
   }
 
   template <class C>

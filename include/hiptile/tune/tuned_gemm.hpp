@@ -74,9 +74,11 @@ struct GemmTuning {
             a.batch_stride_d};
   }
 
-  static Status heuristic(Arguments const& args, HeuristicPick& pick) noexcept {
+  // SelectingGemm's rules over the candidates not in `excluded` (bit i: candidate i), whatever
+  // workspace the arguments give (TunedOperator fits the choice to it).
+  static Status heuristic(Arguments const& args, HeuristicPick& pick, std::uint64_t excluded = 0) noexcept {
     gemm::device::GemmChoice h;
-    if (Status const s = Selecting::select(args, h); !ok(s)) return s;
+    if (Status const s = Selecting::preferred(args, h, excluded); !ok(s)) return s;
     pick = {h.candidate, h.split_k_slices, gemm::device::to_string(h.reason)};
     return Status::kSuccess;
   }

@@ -21,6 +21,13 @@
 //      hybrid: the same, but on a miss every eligible candidate is timed and the fastest stored;
 //      search: every eligible candidate is timed and the fastest stored, whatever the database says;
 //   3. the pick is kept in the process's cache, so the next call with the same key costs a lookup.
+// The workspace the arguments give is an input to the choice (none counts as 0 bytes): when the
+// candidate chosen as above needs more, the operator runs the best one that fits instead — the
+// fastest timed one that fits where candidates were timed, else the heuristic's pick among those
+// that fit — and logs a hint (category hints) naming the size that would run the first and its
+// measured or predicted gain. get_workspace_size(args) is the first choice's need, whatever the
+// arguments give. Only when no candidate fits is the problem refused, with the first choice's
+// workspace Status.
 // Timing runs each eligible candidate (a split-K candidate with 2, 4, ..., 64 slices, or the
 // arguments' slices) on the device with events: `warmup` runs, then the median of `repetitions`,
 // writing the output to a scratch buffer (the caller's output is not touched; C, when read, is
@@ -92,6 +99,12 @@ struct TunedChoice {
   std::string reason;        // the heuristic's rule, when it chose
   int timed_candidates = 0;  // how many (candidate, slices) pairs were timed
   bool cached = false;       // this process had chosen it before
+  // When the arguments' workspace was too small for the candidate chosen first: that candidate, the
+  // bytes it needs and its time (measured, or predicted by the MI300 timing model; 0 when neither)
+  // beside this choice's; -1 otherwise.
+  int preferred = -1;
+  std::size_t preferred_workspace_bytes = 0;
+  double preferred_microseconds = 0;
 };
 
 inline std::ostream& operator<<(std::ostream& os, TunedChoice const& c) {
@@ -103,8 +116,13 @@ inline std::ostream& operator<<(std::ostream& os, TunedChoice const& c) {
   if (c.source != ChoiceSource::kHeuristic) {
     os << ", " << c.microseconds << (c.predicted ? " us predicted by the MI300 timing model" : " us");
   }
-  if (c.timed_candidates > 0) os << " (fastest of " << c.timed_candidates << " timed)";
+  if (c.timed_candidates > 0) {
+    os << " (fastest of " << c.timed_candidates << " timed" << (c.preferred >= 0 ? " that fits the workspace)" : ")");
+  }
   if (c.cached) os << " [cached]";
+  if (c.preferred >= 0) {
+    os << "; candidate " << c.preferred << " would run with " << c.preferred_workspace_bytes << " bytes of workspace";
+  }
   return os;
 }
 
@@ -144,6 +162,7 @@ class TunedOperator {
   using Arguments = typename Operation::Arguments;
   using CandidateList = typename Operation::CandidateList;
   static constexpr int kCandidates = int(std::tuple_size_v<CandidateList>);
+  static_assert(kCandidates <= 64, "at most 64 candidates: the choice excludes candidates by the bits of a 64-bit mask");
   template <int I>
   using Candidate = std::tuple_element_t<I, CandidateList>;
   // The K slices a split-K candidate is timed with when the arguments leave them to the tuner. Up
@@ -191,26 +210,22 @@ class TunedOperator {
   FindMode mode() const { return options_.mode ? *options_.mode : find_mode_from_environment(); }
   std::string database_path() const { return options_.database ? *options_.database : default_database_path(); }
 
-  // The choice for these arguments: the cache's, or made now as the find mode says (and cached).
+  // The choice for these arguments within their workspace: the first choice (the cache's, or made
+  // now as the find mode says, and cached) if it fits, else the best that fits (top of this file).
   Status select(Arguments const& args, TunedChoice& choice, Stream stream = nullptr) const noexcept {
-    try {
-      return select_or_throw(args, choice, stream);
-    } catch (...) {  // (memory for keys and names; a tuning run never throws)
-      return Status::kErrorMemoryAllocation;
-    }
+    return guarded([&] { return select_or_throw(args, choice, stream, true, false); });
+  }
+  // The first choice, whatever workspace the arguments give.
+  Status select_preferred(Arguments const& args, TunedChoice& choice, Stream stream = nullptr) const noexcept {
+    return guarded([&] { return select_or_throw(args, choice, stream, false, false); });
   }
 
-  // The chosen candidate's workspace for these arguments (0 when no candidate takes them).
+  // The first choice's workspace for these arguments, whatever they give: with that many bytes the
+  // best choice runs (0 when no candidate takes them).
   std::size_t get_workspace_size(Arguments const& args, Stream stream = nullptr) const noexcept {
     TunedChoice choice;
-    if (!ok(select(args, choice, stream))) return 0;
-    std::size_t bytes = 0;
-    Arguments const chosen = Operation::with_slices(args, choice.split_k_slices);
-    visit_index<kCandidates>(choice.candidate, [&]<int I>() {
-      bytes = Candidate<I>::get_workspace_size(chosen);
-      return Status::kSuccess;
-    });
-    return bytes;
+    if (!ok(select_preferred(args, choice, stream))) return 0;
+    return workspace_of(args, choice.candidate, choice.split_k_slices);
   }
 
   // Chooses (see the top of this file), then initialises the chosen candidate with the arguments (its K slices
@@ -218,7 +233,7 @@ class TunedOperator {
   Status initialize(Arguments const& args, Stream stream = nullptr) noexcept {
     chosen_ = false;
     TunedChoice choice;
-    if (Status const s = select(args, choice, stream); !ok(s)) return s;
+    if (Status const s = guarded([&] { return select_or_throw(args, choice, stream, true, true); }); !ok(s)) return s;
     Arguments const a = Operation::with_slices(args, choice.split_k_slices);
     if (Status const s =
             visit_index<kCandidates>(choice.candidate, [&]<int I>() { return std::get<I>(operators_).initialize(a); });
@@ -254,9 +269,43 @@ class TunedOperator {
   static constexpr std::size_t kKeyWords = Operation::kKeyWords + 3;  // + find mode, device, database
   using Key = CacheKey<kKeyWords>;
 
-  static ChoiceCache<kKeyWords, TunedChoice>& cache() {
-    static ChoiceCache<kKeyWords, TunedChoice> c;
+  // What the cache keeps of a problem: the first choice, and every (candidate, slices) timed for it
+  // with its time, fastest first (empty unless timed), from which a smaller workspace picks.
+  struct Timed {
+    int candidate = -1;
+    int split_k_slices = 1;
+    double seconds = 0;
+  };
+  struct Entry {
+    TunedChoice choice;
+    std::vector<Timed> timed;
+  };
+  static ChoiceCache<kKeyWords, Entry>& cache() {
+    static ChoiceCache<kKeyWords, Entry> c;
     return c;
+  }
+
+  template <class F>
+  static Status guarded(F&& f) noexcept {
+    try {
+      return f();
+    } catch (...) {  // (memory for keys and names; a tuning run never throws)
+      return Status::kErrorMemoryAllocation;
+    }
+  }
+
+  // Bytes of workspace candidate i needs with these slices, and whether the arguments give them.
+  static std::size_t workspace_of(Arguments const& args, int i, int slices) noexcept {
+    std::size_t bytes = 0;
+    Arguments const chosen = Operation::with_slices(args, slices);
+    visit_index<kCandidates>(i, [&]<int I>() {
+      bytes = Candidate<I>::get_workspace_size(chosen);
+      return Status::kSuccess;
+    });
+    return bytes;
+  }
+  static std::size_t given_bytes(Arguments const& args) noexcept {
+    return args.workspace == nullptr ? 0 : args.workspace_bytes;
   }
 
   Key key_of(Arguments const& a, FindMode mode, DeviceInfo const* device) const noexcept {
@@ -284,29 +333,44 @@ class TunedOperator {
     return {kTimedSlices.begin(), kTimedSlices.end()};
   }
 
-  Status select_or_throw(Arguments const& args, TunedChoice& choice, Stream stream) const {
+  // (hint: log the workspace hint when the choice falls back: initialize() does, select() not.)
+  Status select_or_throw(Arguments const& args, TunedChoice& choice, Stream stream, bool within_workspace,
+                         bool hint) const {
     DeviceInfo const* device = nullptr;
     if (Status const q = current_device_info(device); !ok(q)) return q;
     FindMode const m = mode();
     Key const key = key_of(args, m, device);
-    if (std::optional<TunedChoice> hit = cache().find(key)) {
-      choice = *hit;
-      choice.cached = true;
+    Entry entry;
+    if (std::optional<Entry> hit = cache().find(key)) {
+      entry = std::move(*hit);
+      entry.choice.cached = true;
+    } else {
+      if (Status const s = choose(args, *device, m, stream, entry); !ok(s)) return s;
+      cache().insert(key, entry);
+    }
+    std::size_t const need = workspace_of(args, entry.choice.candidate, entry.choice.split_k_slices);
+    if (!within_workspace || need <= given_bytes(args)) {
+      choice = std::move(entry.choice);
       return Status::kSuccess;
     }
-    TunedChoice c;
+    return fit_workspace(args, *device, entry, need, hint, choice);
+  }
+
+  // The first choice for a problem not in the cache, as the find mode says.
+  Status choose(Arguments const& args, DeviceInfo const& device, FindMode m, Stream stream, Entry& entry) const {
+    TunedChoice& c = entry.choice;
     c.mode = m;
     std::string const path = m == FindMode::kHeuristic ? std::string() : database_path();
     std::optional<TuningKey> db_key;  // (built only where a database is used: the heuristic's first call stays cheap)
     if (!path.empty()) {
-      db_key = TuningKey{device->name, device->compute_units, kVersion, candidate_list_id(), problem_key_text(args)};
+      db_key = TuningKey{device.name, device.compute_units, kVersion, candidate_list_id(), problem_key_text(args)};
     }
     bool found = false;
     if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && db_key) {
       found = from_database(args, database_at(path).find(*db_key), c);
     }
     if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch)) {
-      found = timed(args, *device, stream, c);
+      found = timed(args, device, stream, entry);
       if (found && db_key) {
         database_at(path).store({*db_key, candidate_name(c.candidate), c.split_k_slices, c.microseconds});
       }
@@ -322,12 +386,84 @@ class TunedOperator {
     c.name = candidate_name(c.candidate);
     logging::write(logging::Category::kInfo, [&](std::ostream& os) {
       os << Operation::kName << " chose " << c << " among " << kCandidates << " for " << problem_key_text(args)
-         << " on " << device->name;
+         << " on " << device.name;
       if (!path.empty()) os << " (tuning database " << path << ")";
     });
-    cache().insert(key, c);
-    choice = c;
     return Status::kSuccess;
+  }
+
+  // The best choice that fits the arguments' workspace when the first (entry's) needs `need` bytes
+  // more than they give: the fastest timed pair that fits, else the heuristic's pick among the
+  // candidates that fit; the first choice's workspace Status when none does.
+  Status fit_workspace(Arguments const& args, DeviceInfo const& device, Entry const& entry, std::size_t need,
+                       bool hint, TunedChoice& choice) const {
+    TunedChoice const& first = entry.choice;
+    TunedChoice fit;
+    fit.mode = first.mode;
+    fit.timed_candidates = first.timed_candidates;
+    for (Timed const& t : entry.timed) {
+      if (workspace_of(args, t.candidate, t.split_k_slices) > given_bytes(args)) continue;
+      fit.candidate = t.candidate;
+      fit.split_k_slices = t.split_k_slices;
+      fit.source = ChoiceSource::kTimed;
+      fit.microseconds = t.seconds * 1e6;
+      fit.predicted = first.predicted;
+      break;
+    }
+    std::uint64_t excluded = 0;
+    for (int tries = 0; fit.candidate == -1 && kCandidates > tries; ++tries) {
+      HeuristicPick pick;
+      if (!ok(Operation::heuristic(args, pick, excluded)) || pick.candidate < 0) break;
+      if (workspace_of(args, pick.candidate, pick.split_k_slices) <= given_bytes(args)) {
+        fit.candidate = pick.candidate;
+        fit.split_k_slices = pick.split_k_slices;
+        fit.reason = std::move(pick.reason);
+        fit.source = ChoiceSource::kHeuristic;
+      }
+      excluded |= std::uint64_t{1} << pick.candidate;
+    }
+    if (fit.candidate < 0) {  // the first choice's own verdict on the workspace given
+      Arguments const a = Operation::with_slices(args, first.split_k_slices);
+      return visit_index<kCandidates>(first.candidate, [&]<int I>() { return Candidate<I>::can_implement(a); });
+    }
+    fit.name = candidate_name(fit.candidate);
+    fit.cached = first.cached;
+    fit.preferred = first.candidate;
+    fit.preferred_workspace_bytes = need;
+    fit.preferred_microseconds = first.source == ChoiceSource::kHeuristic ? 0.0 : first.microseconds;
+    double fit_microseconds = fit.source == ChoiceSource::kTimed ? fit.microseconds : 0.0;
+    if (fit.preferred_microseconds == 0 || fit_microseconds == 0) {  // the timing model's, where it has them
+      std::optional<double> const a = predicted(args, device, first.candidate, first.split_k_slices);
+      std::optional<double> const b = predicted(args, device, fit.candidate, fit.split_k_slices);
+      if (a && b) fit.preferred_microseconds = *a * 1e6, fit_microseconds = *b * 1e6;
+    }
+    if (hint) logging::write(logging::Category::kHints, [&](std::ostream& os) {
+      os << Operation::kName << ": a workspace of " << need << " bytes (" << given_bytes(args)
+         << " given) would run candidate " << first.candidate << " (" << first.name << ") instead of candidate "
+         << fit.candidate << " (" << fit.name << ")";
+      if (fit.preferred_microseconds > 0 && fit_microseconds > 0) {
+        os << ": " << fit.preferred_microseconds << " us against " << fit_microseconds
+           << (kBackend == Backend::kSim || first.source == ChoiceSource::kHeuristic
+                   ? " us, predicted by the MI300 timing model"
+                   : " us, measured");
+      } else {
+        os << ": its gain is not predicted on this device (find mode search times both)";
+      }
+      os << "; allocate get_workspace_size(args) bytes";
+    });
+    choice = std::move(fit);
+    return Status::kSuccess;
+  }
+
+  // Candidate i's time with these slices as the MI300 timing model predicts it (model_device), or nothing.
+  static std::optional<double> predicted(Arguments const& args, DeviceInfo const& device, int i, int slices) {
+    std::optional<double> seconds;
+    visit_index<kCandidates>(i, [&]<int I>() {
+      seconds = Operation::template predicted_seconds<Candidate<I>>(Operation::with_slices(args, slices),
+                                                                     model_device(device));
+      return Status::kSuccess;
+    });
+    return seconds;
   }
 
   // The database's entry, if it names an eligible candidate of this list.
@@ -388,15 +524,17 @@ class TunedOperator {
     }
   };
 
-  // Times every eligible candidate; false when none could be timed.
-  bool timed(Arguments const& args, DeviceInfo const& device, Stream stream, TunedChoice& c) const {
+  // Times every eligible candidate, keeping each time in entry.timed (fastest first); false when
+  // none could be timed.
+  bool timed(Arguments const& args, DeviceInfo const& device, Stream stream, Entry& entry) const {
+    TunedChoice& c = entry.choice;
     double best = std::numeric_limits<double>::infinity();
     Scratch scratch;
     if constexpr (kBackend != Backend::kSim) {
       if (!ok(scratch.make(args))) return false;
     }
     [&]<int... I>(std::integer_sequence<int, I...>) {
-      (time_candidate<I>(args, device, stream, scratch, best, c), ...);
+      (time_candidate<I>(args, device, stream, scratch, best, entry), ...);
     }
     (std::make_integer_sequence<int, kCandidates>{});
     if (c.timed_candidates == 0) {
@@ -412,12 +550,18 @@ class TunedOperator {
     c.source = ChoiceSource::kTimed;
     c.microseconds = best * 1e6;
     c.predicted = kBackend == Backend::kSim;
+    std::sort(entry.timed.begin(), entry.timed.end(), [](Timed const& x, Timed const& y) {
+      return x.seconds != y.seconds ? x.seconds < y.seconds
+                                    : (x.candidate != y.candidate ? x.candidate < y.candidate
+                                                                  : x.split_k_slices < y.split_k_slices);
+    });
     return true;
   }
 
   template <int I>
   void time_candidate(Arguments const& args, DeviceInfo const& device, Stream stream, Scratch& scratch, double& best,
-                      TunedChoice& c) const {
+                      Entry& entry) const {
+    TunedChoice& c = entry.choice;
     for (int slices : slices_to_time<I>(args)) {
       if (!eligible<I>(args, slices)) continue;
       std::optional<double> const seconds = time_one<I>(Operation::with_slices(args, slices), device, stream, scratch);
@@ -431,6 +575,7 @@ class TunedOperator {
       });
       if (!seconds) continue;
       ++c.timed_candidates;
+      entry.timed.push_back({I, slices, *seconds});
       if (*seconds < best) {
         best = *seconds;
         c.candidate = I;

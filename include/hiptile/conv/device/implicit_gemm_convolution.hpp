@@ -51,12 +51,14 @@
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
+#include "hiptile/gemm/device/workspace_pointer_forms.hpp"
 #include "hiptile/platform/stream.hpp"
 
 namespace hiptile::conv::device {
@@ -65,7 +67,9 @@ template <ConvOperator Op, class Element_, class ElementC_, class ElementAccumul
           class WaveShape, class MmaAtom, class OutputOp, IteratorAlgorithm Algorithm, int AccessElements, int Stages,
           RowDivision LoadDivision = RowDivision::kFast, RowDivision StoreDivision = RowDivision::kFast,
           gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
-class ImplicitGemmConvolution {
+class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<ImplicitGemmConvolution<
+                                    Op, Element_, ElementC_, ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
+                                    OutputOp, Algorithm, AccessElements, Stages, LoadDivision, StoreDivision, SplitK>> {
   // GEMM's rules, as for K-contiguous operands: the convolution's own MN-contiguous loaders
   // (GatheredTile) are not GEMM's transposing TileLoader, and ConvConfigurationCheck has their rules.
   static_assert(sizeof(gemm::device::GemmConfigurationCheck<Element_, layout::RowMajor, Element_,
@@ -180,6 +184,11 @@ class ImplicitGemmConvolution {
     if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || (!in_place && r.d.overlaps(r.c))) {
       return Status::kErrorAliasedOperand;
     }
+    // The output functor's declared device pointers (fp8 scales, amax): operands too.
+    if (Status const s = epilogue::check_functor_pointers<OutputOp>(args.output_op, {r.a, r.b, r.c, r.bias}, r.d);
+        !ok(s)) {
+      return s;
+    }
     Launch const l = launch_shape(p, geometry);
     if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1) ||
         (kParallelSplitK && std::uint64_t(Reduction::blocks(l.gemm_m, l.gemm_n)) >
@@ -194,8 +203,9 @@ class ImplicitGemmConvolution {
         return Status::kErrorGridTooLarge;
       }
     }
+    auto const functor = epilogue::functor_ranges<OutputOp>(args.output_op);
     return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, l),
-                            {r.a, r.b, r.c, r.d, r.bias});
+                            {r.a, r.b, r.c, r.d, r.bias}, functor);
   }
 
   // A split count for split-K: enough slices that the launch has about
@@ -370,6 +380,8 @@ class ImplicitGemmConvolution {
     }
   }
 
+  using gemm::device::WorkspacePointerForms<ImplicitGemmConvolution>::initialize;  // 0.1's (deprecated)
+  using gemm::device::WorkspacePointerForms<ImplicitGemmConvolution>::operator();
   Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
     Status const s = initialize(args);
     return ok(s) ? run(stream) : s;

@@ -32,10 +32,12 @@
 #include "hiptile/core/coord.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/gemm/device/gemm_arguments.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
+#include "hiptile/gemm/device/workspace_pointer_forms.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/operand.hpp"
@@ -51,7 +53,9 @@ namespace hiptile::gemm::device {
 template <class ElementA_, class LayoutA_, class ElementB_, class LayoutB_, class ElementC_, class LayoutC_,
           class ElementAccumulator_, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages, kernel::SplitKMode SplitK = kernel::SplitKMode::kNone>
-class Gemm {
+class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_,
+                                               ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom, OutputOp,
+                                               TileOrder, Stages, SplitK>> {
   // Each rule of the configuration, with its own message; a broken one is the only error, since
   // Config then holds inert stand-ins for the components.
   static_assert(sizeof(GemmConfigurationCheck<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_,
@@ -269,6 +273,8 @@ class Gemm {
   }
 
  public:
+  using WorkspacePointerForms<Gemm>::initialize;  // 0.1's forms with a workspace pointer (deprecated)
+  using WorkspacePointerForms<Gemm>::operator();
   Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
     Status const s = initialize(args);
     return ok(s) ? run(stream) : s;
@@ -360,6 +366,12 @@ class Gemm {
         r.d.overlaps(r.column_scale) || (!in_place && r.d.overlaps(r.c)) || !batches_disjoint(args)) {
       return Status::kErrorAliasedOperand;
     }
+    // The output functor's declared device pointers (fp8 scales, amax): operands too.
+    if (Status const s = epilogue::check_functor_pointers<Op>(
+            args.output_op, {r.a, r.b, r.c, r.bias, r.row_scale, r.column_scale}, r.d);
+        !ok(s)) {
+      return s;
+    }
     // (Grid y: the batches, of the kernel and of parallel split-K's reduction.)
     if (std::uint64_t(args.batch_count) > max_grid_extent(1, 1)) return Status::kErrorGridTooLarge;
     if (tiles(p) > kMaxWorkgroups ||
@@ -368,8 +380,9 @@ class Gemm {
       return Status::kErrorGridTooLarge;
     }
     if (Status const s = stream_k_schedule(args, schedule); !ok(s)) return s;
+    auto const functor = epilogue::functor_ranges<Op>(args.output_op);
     return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, schedule),
-                            {r.a, r.b, r.c, r.d, r.bias, r.row_scale, r.column_scale});
+                            {r.a, r.b, r.c, r.d, r.bias, r.row_scale, r.column_scale}, functor);
   }
 
   // The output functor's parameters as initialize() placed them: with parallel split-K the

@@ -30,6 +30,7 @@
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/status.hpp"
+#include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/kernel/grouped_gemm_kernel.hpp"
@@ -243,8 +244,9 @@ class GroupedGemm {
     return Status::kSuccess;
   }
 
-  // Each group's own operands were checked by SingleGemm: here, no D may overlap another group's
-  // D or operands, nor the workspace (written by initialize, read by the kernel). Writes are sorted
+  // Each group's own operands were checked by SingleGemm: here, no D (nor a pointer its output
+  // functor writes through) may overlap another group's D or operands (its functor's pointers
+  // among them), nor the workspace (written by initialize, read by the kernel). Writes are sorted
   // by address: once none overlaps the next, each read range meets only the writes from the first
   // that ends past its start, O((groups + reads) · log groups) in all.
   static Status check_overlaps(Arguments const& args, Totals const& t, int* failed_group) noexcept {
@@ -263,6 +265,12 @@ class GroupedGemm {
         if (empty(args.groups[g].problem)) continue;
         ByteRange const d = SingleGemm::ranges(args.groups[g]).d;
         writes.push_back({d.first_address(), d.end_address(), g});
+        auto const pointers = epilogue::functor_pointers<OutputOp>(args.groups[g].output_op);
+        auto const functor = epilogue::functor_ranges<OutputOp>(args.groups[g].output_op);
+        auto pointer = pointers.begin();
+        for (ByteRange const& r : functor) {
+          if ((pointer++)->written && !r.empty()) writes.push_back({r.first_address(), r.end_address(), g});
+        }
       }
       std::sort(writes.begin(), writes.end(), [](Span const& x, Span const& y) { return x.from < y.from; });
       auto refuse = [&](int g) {
@@ -275,7 +283,10 @@ class GroupedGemm {
       for (int g = 0; g < args.group_count; ++g) {
         if (empty(args.groups[g].problem)) continue;
         typename SingleGemm::Ranges const r = SingleGemm::ranges(args.groups[g]);
-        for (ByteRange const* read_range : {&r.a, &r.b, &r.c, &r.bias, &r.row_scale, &r.column_scale}) {
+        auto const functor = epilogue::functor_ranges<OutputOp>(args.groups[g].output_op);
+        std::vector<ByteRange const*> reads{&r.a, &r.b, &r.c, &r.bias, &r.row_scale, &r.column_scale};
+        for (ByteRange const& pointer : functor) reads.push_back(&pointer);
+        for (ByteRange const* read_range : reads) {
           ByteRange const& read = *read_range;
           if (read.empty()) continue;
           auto w = std::partition_point(writes.begin(), writes.end(),

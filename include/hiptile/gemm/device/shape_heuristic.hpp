@@ -58,6 +58,7 @@
 
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/coord.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 
 namespace hiptile::gemm::device {
 
@@ -215,6 +216,31 @@ struct ShapeHeuristic {
       }
     }
     return choice;  // 5. full waves
+  }
+
+  // A launch's time in units of one tile's K step on one workgroup, counting only how the work is
+  // quantised over `slots` resident workgroups: data-parallel tiles in whole waves; stream-K's K
+  // steps shared evenly; split-K's slices of ⌈K steps / slices⌉ in whole waves. What the workspace
+  // hint predicts a preferred candidate gains with (fills and epilogues not counted).
+  static double wave_time(GemmCoord problem, int batch_count, GemmCoord tile, kernel::SplitKMode schedule, int slices,
+                          std::int64_t slots) noexcept {
+    std::int64_t const tiles = ceil_div<std::int64_t>(problem.m, tile.m) * ceil_div<std::int64_t>(problem.n, tile.n) *
+                               std::max(1, batch_count);
+    std::int64_t const k_steps = std::max<std::int64_t>(1, ceil_div<std::int64_t>(problem.k, tile.k));
+    std::int64_t const s = std::max<std::int64_t>(1, slots);
+    double const area = double(tile.m) * tile.n * tile.k;
+    switch (schedule) {
+      case kernel::SplitKMode::kStreamK:
+        return double(ceil_div<std::int64_t>(tiles * k_steps, s)) * area;
+      case kernel::SplitKMode::kSerial:
+      case kernel::SplitKMode::kParallel: {
+        std::int64_t const pieces = std::max(1, slices);
+        return double(ceil_div<std::int64_t>(tiles * pieces, s)) * double(ceil_div<std::int64_t>(k_steps, pieces)) * area;
+      }
+      case kernel::SplitKMode::kNone:
+        break;
+    }
+    return double(ceil_div<std::int64_t>(tiles, s)) * double(k_steps) * area;
   }
 
  private:

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
@@ -70,9 +71,9 @@ struct SplitKWorkspace {
   }
 
   // The workspace given for `needed` bytes: present, large enough, aligned, and overlapping none of
-  // the operands (it is written while they are read).
+  // the operands nor the output functor's pointers (it is written while they are read).
   static Status check(void const* workspace, std::size_t given, std::size_t needed,
-                      std::initializer_list<ByteRange> operands) noexcept {
+                      std::initializer_list<ByteRange> operands, std::span<ByteRange const> functor = {}) noexcept {
     if (needed == 0) return Status::kSuccess;
     if (workspace == nullptr) return Status::kErrorWorkspaceNull;
     if (given < needed) return Status::kErrorWorkspaceTooSmall;
@@ -81,6 +82,9 @@ struct SplitKWorkspace {
     if (!w.addressable()) return Status::kErrorIndexOverflow;
     for (ByteRange const& operand : operands) {
       if (w.overlaps(operand)) return Status::kErrorAliasedOperand;
+    }
+    for (ByteRange const& pointer : functor) {
+      if (w.overlaps(pointer)) return Status::kErrorAliasedOperand;
     }
     return Status::kSuccess;
   }
