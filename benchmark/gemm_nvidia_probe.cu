@@ -16,6 +16,7 @@
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
 
 namespace {
@@ -91,8 +92,8 @@ struct Probe {
     int const wm = (warp % kWarpsM) * 64;
     int const wn = (warp / kWarpsM) * 64;
     auto load = [&](Fragments& f, int stage, int step) {
-      Wave::load_fragments(f, stage_a + stage * LayoutA::kElements, stage_b + stage * LayoutB::kElements, wm, wn,
-                           lane, step);
+      hiptile::gemm::wave::load_fragments<Wave>(f, stage_a + stage * LayoutA::kElements,
+                                                stage_b + stage * LayoutB::kElements, wm, wn, lane, step);
     };
 
     typename Wave::Accumulators acc;

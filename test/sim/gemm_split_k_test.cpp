@@ -6,6 +6,7 @@
 
 #include "../common/split_k_determinism.hpp"
 #include "gemm_test_support.hpp"
+#include "hiptile/gemm/device/flag_reset.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
 #include "hiptile/host/device_buffer.hpp"
 
@@ -67,10 +68,8 @@ TEST_CASE("gemm: serial split-K's flags are zeroed before the first run after in
 
 TEST_CASE("gemm: the flags are zeroed before the first launch after initialize() and after a failed one, only then",
           "[gemm][split_k]") {
-  using Workspace = SplitGemm<RowMajor, ColumnMajor, RowMajor, SplitKMode::kSerial>::Workspace;
   std::vector<int> flags(6, 7);
-  std::vector<float> tiles(1);
-  Workspace::FlagReset const reset({flags.data(), tiles.data()}, 5);
+  hiptile::gemm::device::FlagReset const reset(flags.data(), 5);
   REQUIRE(reset.before_launch(nullptr) == Status::kSuccess);
   CHECK(flags == std::vector<int>{0, 0, 0, 0, 0, 7});  // its 5 slots, nothing past them
   reset.after_launch(Status::kSuccess);
@@ -80,7 +79,7 @@ TEST_CASE("gemm: the flags are zeroed before the first launch after initialize()
   reset.after_launch(Status::kErrorLaunchFailed);
   REQUIRE(reset.before_launch(nullptr) == Status::kSuccess);
   CHECK(flags == std::vector<int>{0, 0, 0, 0, 0, 7});
-  Workspace::FlagReset const none({flags.data(), tiles.data()}, 0);
+  hiptile::gemm::device::FlagReset const none(flags.data(), 0);
   std::fill(flags.begin(), flags.end(), 7);
   none.after_launch(Status::kErrorLaunchFailed);
   REQUIRE(none.before_launch(nullptr) == Status::kSuccess);

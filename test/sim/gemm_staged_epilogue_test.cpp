@@ -44,7 +44,7 @@ class StagedGemm : public G {
   using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
                                          ep::MatrixOutput<ElementC, RowMajor>, typename G::OutputOpType, true>;
   using Kernel = hiptile::gemm::kernel::GemmKernel<TileShape, typename G::WaveShapeType, typename G::Mainloop, Staged,
-                                                   typename G::TileOrderType>;
+                                                   typename G::Scheduler>;
   static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),
                 "the staging area exceeds the simulator's 64 KiB of LDS: use smaller wave tiles");
 
@@ -57,7 +57,7 @@ class StagedGemm : public G {
     if (tiles_ == 0) return Status::kErrorNotInitialized;
     auto const& p = G::params();
     hiptile::LaunchConfig const config{{unsigned(tiles_)}, {unsigned(G::kThreads)}, Kernel::kLdsBytes, stream};
-    return hiptile::launch<Kernel>(config, typename Kernel::Params{p.mainloop, p.epilogue, p.order, 1, {}, {}});
+    return hiptile::launch<Kernel>(config, typename Kernel::Params{p.mainloop, p.epilogue, p.scheduler});
   }
 
  private:

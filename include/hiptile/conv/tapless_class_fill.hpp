@@ -31,6 +31,8 @@ namespace hiptile::conv {
 template <class ElementC, RowDivision Load, RowDivision Store, class OutputOp, int Threads = 256>
 struct TaplessClassFill {
   static_assert(Threads % kWaveSize == 0, "the fill's workgroups must be whole waves");
+  static_assert(!epilogue::PositionalFunctor<OutputOp>,
+                "Dgrad takes no PositionalFunctor: the rows of its tap-less classes have no place in its implicit GEMM");
   using Output = DgradOutput<ElementC, Load, Store>;
   static constexpr int kMaxThreadsPerBlock = Threads;
   static constexpr int kVector = 16 / static_cast<int>(sizeof(ElementC));  // elements per 16-byte run

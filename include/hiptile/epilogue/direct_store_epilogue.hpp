@@ -14,8 +14,10 @@
 
 #include "hiptile/arch/global_memory.hpp"
 #include "hiptile/epilogue/bias.hpp"
+#include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::epilogue {
@@ -44,13 +46,15 @@ struct DirectStoreEpilogue {
 
   static constexpr std::size_t kLdsBytesPerWave = 0;
 
-  // The epilogue interface (GemmKernel calls it with every thread of the workgroup): the block tile
-  // of sub-problem `batch` starts at (block_m0, block_n0), this lane's wave tile `wave_m0, wave_n0`
-  // further in, and wave_lds is the wave's kLdsBytesPerWave of LDS (none here).
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, int block_m0, int block_n0,
-                                                int batch, int wave_m0, int wave_n0, int lane,
-                                                std::byte* /*wave_lds*/) {
-    store_wave_tile(acc, at_batch(p, batch), block_m0 + wave_m0, block_n0 + wave_n0, lane);
+  // The Epilogue interface (epilogue.hpp; GemmKernel calls it with every thread of the workgroup):
+  // the block tile `work` of output sub-problem work.batch, this lane's wave tile (wave_m0, wave_n0)
+  // further in, wave_lds the wave's kLdsBytesPerWave of LDS (none here), rows the mainloop's
+  // per-row values.
+  template <class RowValues = NoRowValues>
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, gemm::TileWork const& work,
+                                                int wave_m0, int wave_n0, int lane, std::byte* /*wave_lds*/,
+                                                RowValues const& rows = {}) {
+    store_wave_tile(acc, at_batch(p, work.batch), work.m0 + wave_m0, work.n0 + wave_n0, lane, rows);
   }
 
   // The parameters of sub-problem `batch`: its output mapping, and its bias elements.
@@ -63,8 +67,9 @@ struct DirectStoreEpilogue {
   }
 
   // Stores this lane's accumulators of the wave tile whose first element is (m0, n0).
+  template <class RowValues = NoRowValues>
   HIPTILE_DEVICE HIPTILE_INLINE static void store_wave_tile(Accumulators const& acc, Params const& p, int m0, int n0,
-                                                            int lane) {
+                                                            int lane, RowValues const& rows = {}) {
     OutputOp const op = functor_on_device<OutputOp>(p.op);
     bool const source = op.is_source_needed();
     // Most wave tiles lie wholly inside D and need neither C, a bias nor scales: they take a
@@ -73,9 +78,9 @@ struct DirectStoreEpilogue {
     // epilogues run it.
     bool const inside = Output::contains(p.output, m0, n0, WaveMma::kWaveM, WaveMma::kWaveN);
     if (inside && !source && p.bias_mode == BiasMode::kNone && !scaled(p)) {
-      store<false>(acc, p, op, false, m0, n0, lane);
+      store<false>(acc, p, op, false, m0, n0, lane, rows);
     } else {
-      store<true>(acc, p, op, source, m0, n0, lane);
+      store<true>(acc, p, op, source, m0, n0, lane, rows);
     }
     finish_wave(op, lane);
   }
@@ -84,9 +89,9 @@ struct DirectStoreEpilogue {
   // kGeneral: check bounds and read C, the bias and the scales per element; otherwise store
   // op(acc, 0, 0).
   // Rows outside, columns inside: each row is mapped once, for all the columns it holds.
-  template <bool kGeneral>
+  template <bool kGeneral, class RowValues>
   HIPTILE_DEVICE HIPTILE_INLINE static void store(Accumulators const& acc, Params const& p, OutputOp const& op,
-                                                  bool source, int m0, int n0, int lane) {
+                                                  bool source, int m0, int n0, int lane, RowValues const& rows) {
     HIPTILE_UNROLL
     for (int mi = 0; mi < WaveMma::kAtomsM; ++mi) {
       HIPTILE_UNROLL
@@ -109,12 +114,13 @@ struct DirectStoreEpilogue {
                 float x = static_cast<float>(fragment[r]);
                 if (p.row_scale != nullptr) x *= arch::global_load(p.row_scale + m);
                 if (p.column_scale != nullptr) x *= arch::global_load(p.column_scale + n);
-                arch::global_store(Output::d(p.output, row, n), op(x, c, bias));
+                arch::global_store(Output::d(p.output, row, n), apply_functor(op, x, c, bias, {m, n, rows.value(mi, r)}));
                 continue;
               }
             }
           }
-          arch::global_store(Output::d(p.output, row, n), op(fragment[r], c, bias));
+          arch::global_store(Output::d(p.output, row, n),
+                             apply_functor(op, fragment[r], c, bias, {m, n, rows.value(mi, r)}));
         }
       }
     }

@@ -26,7 +26,10 @@
 //  - static Status prepare(Params const&, Stream): the operator's run() calls it on the launch's
 //    stream before the kernel (amax zeroed);
 //  - static std::array<FunctorPointer, N> device_pointers(Params const&): the pointers, so that the
-//    operator checks them as operands (functor_pointers.hpp); without it they are not checked.
+//    operator checks them as operands (functor_pointers.hpp); without it they are not checked;
+//  - a const call operator (float acc, float source, float bias, ElementContext) -> ElementOutput
+//    instead of the three-argument one: the element's row and column in the GEMM and the per-row
+//    value the mainloop handed the epilogue (a PositionalFunctor: a mask, softmax's 1/l).
 #include <concepts>
 #include <cstdint>
 #include <type_traits>
@@ -36,6 +39,20 @@
 
 namespace hiptile::epilogue {
 
+// Where an element lies, for a functor that reads it: its row and column in the (implicit) GEMM, and
+// the per-row value its mainloop handed the epilogue (epilogue.hpp's RowValues; 0 where none).
+struct ElementContext {
+  int m = 0;
+  int n = 0;
+  float row_value = 0.0f;
+};
+
+template <class F>
+concept PositionalFunctor = requires(F const f, float x, ElementContext const& at) {
+  typename F::ElementOutput;
+  { f(x, x, x, at) } -> std::same_as<typename F::ElementOutput>;
+};
+
 template <class F>
 concept EpilogueFunctor =
     DeviceCopyable<F> && DeviceCopyable<typename F::Params> &&
@@ -44,9 +61,22 @@ concept EpilogueFunctor =
     std::is_same_v<std::remove_cv_t<decltype(F::kNeedsSource)>, bool> &&
     requires(F const f, float x) {
       typename F::ElementOutput;
-      { f(x, x, x) } -> std::same_as<typename F::ElementOutput>;
       { f.is_source_needed() } -> std::same_as<bool>;
-    };
+    } && (PositionalFunctor<F> || requires(F const f, float x) {
+      { f(x, x, x) } -> std::same_as<typename F::ElementOutput>;
+    });
+
+// op's value for one element (acc as the epilogue has it: fp32, or an int32 sum), given its context
+// where op reads one.
+template <class F, class Accumulator>
+HIPTILE_HOST_DEVICE HIPTILE_INLINE typename F::ElementOutput apply_functor(F const& op, Accumulator acc, float source,
+                                                                           float bias, ElementContext const& at) {
+  if constexpr (PositionalFunctor<F>) {
+    return op(acc, source, bias, at);
+  } else {
+    return op(acc, source, bias);
+  }
+}
 
 // Whether F takes an integer GEMM's int32 accumulator (as it is, or converted to float).
 template <class F>

@@ -32,8 +32,10 @@
 #include "hiptile/core/array.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
+#include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -61,16 +63,21 @@ struct StagedStoreEpilogue {
   static_assert(WaveMma::kWaveM * WaveMma::kWaveN % (WaveSize * kVector) == 0,
                 "a wave's 16-byte stores must cover its tile in whole passes");
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& batch_params, int block_m0,
-                                                int block_n0, int batch, int wave_m0, int wave_n0, int lane,
-                                                std::byte* wave_lds) {
-    Params const p = Direct::at_batch(batch_params, batch);
+  // The Epilogue interface (epilogue.hpp), as DirectStoreEpilogue's.
+  template <class RowValues = NoRowValues>
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& batch_params,
+                                                gemm::TileWork const& work, int wave_m0, int wave_n0, int lane,
+                                                std::byte* wave_lds, RowValues const& rows = {}) {
+    Params const p = Direct::at_batch(batch_params, work.batch);
+    int const block_m0 = work.m0, block_n0 = work.n0;
     OutputOp const op = functor_on_device<OutputOp>(p.op);
-    // (A reducing functor (amax) would also see the staged rows past the edge: edge blocks go direct.)
+    // (A reducing functor (amax) would also see the staged rows past the edge: edge blocks go direct.
+    // A positional functor reads each element's place, which the staged rows do not keep.)
     bool const staged = !op.is_source_needed() && p.bias_mode == BiasMode::kNone && !Direct::scaled(p) &&
+                        !PositionalFunctor<OutputOp> &&
                         (!ReducingFunctor<OutputOp> || Output::contains(p.output, block_m0, block_n0, TileM, TileN));
     if (!staged) {
-      Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane);
+      Direct::store_wave_tile(acc, p, block_m0 + wave_m0, block_n0 + wave_n0, lane, rows);
       return;
     }
     auto* const region = reinterpret_cast<ElementC*>(wave_lds);
@@ -156,7 +163,7 @@ struct StagedStoreEpilogue {
         for (int r = 0; r < WaveMma::kAccumulatorsPerAtom; r += kRun) {
           Run run;
           HIPTILE_UNROLL
-          for (int e = 0; e < kRun; ++e) run[e] = op(fragment[r + e], 0.0f, 0.0f);
+          for (int e = 0; e < kRun; ++e) run[e] = apply_functor(op, fragment[r + e], 0.0f, 0.0f, {});
           int const row = WaveMma::accumulator_row(lane, mi, r);
           int const col = WaveMma::accumulator_col(lane, ni, r);
           arch::lds_store(reinterpret_cast<Run*>(region + row * kRowElements + col), run);

@@ -184,11 +184,11 @@ template <class Kernel>
 struct KernelOf {
   static std::string label() { return "?; ?; ? / ? / ? / ?"; }
 };
-template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class TileOrder, bool kBatched,
-          gemm::kernel::SplitKMode kSplitK>
-struct KernelOf<gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, TileOrder, kBatched, kSplitK>> {
+template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class Scheduler>
+struct KernelOf<gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>> {
   static std::string label() {
     using M = MainloopOf<Mainloop, Epilogue>;
+    constexpr gemm::kernel::SplitKMode kSplitK = Scheduler::kMode;
     std::string const schedule =
         kSplitK == gemm::kernel::SplitKMode::kNone ? "" : std::string(", ") + gemm::kernel::to_string(kSplitK);
     return M::operands() + schedule + "; " + ShapeOf<TileShape>::name() + " / " + ShapeOf<WaveShape>::name() + " / " +

@@ -27,6 +27,7 @@
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
+#include "hiptile/gemm/kernel/scheduler_for.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
@@ -211,8 +212,9 @@ struct ConvComponents {
   using PartialOutput = epilogue::MatrixOutput<float, layout::RowMajor>;
   using Epilogue = std::conditional_t<kParallelSplitK, EpilogueFor<PartialOutput, epilogue::LinearCombination<float>>,
                                       EpilogueFor<Output, OutputOp>>;
-  using Kernel = gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, gemm::kernel::RowMajorTileOrder,
-                                          /*kBatched=*/true, SplitK>;
+  using Scheduler = gemm::kernel::SchedulerFor<SplitK, gemm::kernel::RowMajorTileOrder, typename Mainloop::Accumulators,
+                                               Mainloop::kThreads, /*kBatched=*/true>;
+  using Kernel = gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>;
   using Reduction = gemm::kernel::SplitKReduction<Output, OutputOp>;
 };
 

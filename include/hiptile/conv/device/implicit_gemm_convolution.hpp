@@ -58,7 +58,7 @@
 #include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
-#include "hiptile/gemm/device/workspace_pointer_forms.hpp"
+#include "hiptile/gemm/device/device_operator.hpp"
 #include "hiptile/platform/stream.hpp"
 
 namespace hiptile::conv::device {
@@ -67,7 +67,7 @@ template <ConvOperator Op, class Element_, class ElementC_, class ElementAccumul
           class WaveShape, class MmaAtom, class OutputOp, IteratorAlgorithm Algorithm, int AccessElements, int Stages,
           RowDivision LoadDivision = RowDivision::kFast, RowDivision StoreDivision = RowDivision::kFast,
           gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
-class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<ImplicitGemmConvolution<
+class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemmConvolution<
                                     Op, Element_, ElementC_, ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
                                     OutputOp, Algorithm, AccessElements, Stages, LoadDivision, StoreDivision, SplitK>> {
   // GEMM's rules, as for K-contiguous operands: the convolution's own MN-contiguous loaders
@@ -121,9 +121,31 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
 
   // The same for every configuration of these types and output functor (conv_arguments.hpp).
   using Arguments = ConvArguments<Element, ElementC, typename OutputOp::Params>;
+  static constexpr char const* kName = "ImplicitGemmConvolution";
 
-  // kSuccess, or the first failed check in the order of docs/conv.md's table.
-  static Status can_implement(Arguments const& args) noexcept {
+ private:
+  struct Launch {
+    int gemm_m = 0, gemm_n = 0;  // one batch's GEMM extents (Dgrad: the largest class's rows)
+    int tiles_m = 0, tiles_n = 0;
+    std::int64_t tiles = 0;
+    std::int64_t batches = 0;
+  };
+  using FillParams = std::conditional_t<Op == ConvOperator::kDgrad, typename TaplessFill::Params, std::monostate>;
+  friend class gemm::device::DeviceOperator<ImplicitGemmConvolution>;
+
+  // What the checks build that initialize() uses again (DeviceOperator): the geometry and its
+  // divisors, the launch's shape, the loaders' parameters (the tensor copies' maps, encoded once) and
+  // Dgrad's tap-less fill.
+  struct Plan {
+    ConvGeometry geometry;
+    Launch launch;
+    typename LoaderA::Params a{};
+    typename LoaderB::Params b{};
+    FillParams fill{};
+  };
+
+  // The checks (can_implement, in the order of docs/conv.md's table), keeping what they built.
+  static Status plan(Arguments const& args, Plan& plan) noexcept {
     ConvProblemSize const& p = args.problem;
     if (Status const s = p.check(); !ok(s)) return s;
     if (Op == ConvOperator::kDgrad) {
@@ -173,10 +195,12 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
         !r.bias.addressable()) {
       return Status::kErrorIndexOverflow;
     }
-    ConvGeometry geometry;
+    ConvGeometry& geometry = plan.geometry;
     if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry); !ok(s)) return s;
     // (Tensor copies: whether the copy engine's tensor maps describe the operands.)
-    if (!LoaderA::offsets_fit(operand_a(args, geometry)) || !LoaderB::offsets_fit(operand_b(args, geometry))) {
+    plan.a = operand_a(args, geometry);
+    plan.b = operand_b(args, geometry);
+    if (!LoaderA::offsets_fit(plan.a) || !LoaderB::offsets_fit(plan.b)) {
       return Algorithm == IteratorAlgorithm::kTensorCopy ? Status::kErrorTensorCopyLimits
                                                          : Status::kErrorOperandTooLarge;
     }
@@ -189,14 +213,14 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
         !ok(s)) {
       return s;
     }
-    Launch const l = launch_shape(p, geometry);
+    Launch const l = plan.launch = launch_shape(p, geometry);
     if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1) ||
         (kParallelSplitK && std::uint64_t(Reduction::blocks(l.gemm_m, l.gemm_n)) >
                                 max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
     }
     if constexpr (Op == ConvOperator::kDgrad) {
-      typename TaplessFill::Params fill;
+      typename TaplessFill::Params& fill = plan.fill;
       if (Status const s = TaplessFill::make(output(args, geometry), args.bias, args.output_op, fill); !ok(s)) return s;
       if (std::uint64_t(TaplessFill::blocks(fill)) > max_grid_extent(0, unsigned(TaplessFill::kMaxThreadsPerBlock)) ||
           std::uint64_t(TaplessFill::batches(geometry)) > max_grid_extent(1, 1)) {
@@ -208,6 +232,7 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
                             {r.a, r.b, r.c, r.d, r.bias}, functor);
   }
 
+ public:
   // A split count for split-K: enough slices that the launch has about
   // `target_workgroups` workgroups (two per CU or SM is a good target: the device's count, queried),
   // but every slice keeps at least kMinKTilesPerSlice K tiles, so the partial sums' traffic stays
@@ -235,32 +260,115 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
     return workspace_bytes(args, launch_shape(args.problem, geometry));
   }
 
-  // Checks the current device against the kernel (arch/device_check.hpp), runs can_implement, then
-  // builds the kernel's Params; on failure the operator is left uninitialised. The workspace, when
-  // one is needed, is in the arguments.
-  Status initialize(Arguments const& args) noexcept {
-    initialized_ = false;
-    Status const s = initialize_checked(args);
-    logging::write(logging::Category::kApi, [&](std::ostream& os) {
-      os << "ImplicitGemmConvolution::initialize(" << conv_problem_text(Op, args.problem) << ") on "
-         << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
-    });
-    if (!ok(s)) {
-      logging::write(logging::Category::kError, [&](std::ostream& os) {
-        os << "convolution " << conv_problem_text(Op, args.problem) << " refused by "
-           << conv_configuration_name<ImplicitGemmConvolution>() << ": " << to_string(s);
-      });
-    } else if (logging::enabled(logging::Category::kHints)) [[unlikely]] {
-      write_hints(args.problem);
+ private:
+  // The kernel's Params from what the checks built (DeviceOperator::initialize).
+  Status build(Arguments const& args, Plan const& plan) noexcept {
+    Launch const& l = plan.launch;
+    typename Kernel::Params params{};
+    gemm::kernel::ScheduleShape shape;
+    shape.tiles_m = l.tiles_m;
+    shape.tiles_n = l.tiles_n;
+    shape.batches = int(l.batches);
+    shape.slices = args.split_k_slices;
+    params.mainloop.a = plan.a;
+    params.mainloop.b = plan.b;
+    typename Output::Params const out = output(args, plan.geometry);
+    epilogue::BiasMode const bias_mode = args.bias == nullptr            ? epilogue::BiasMode::kNone
+                                         : Op == ConvOperator::kWgrad ? epilogue::BiasMode::kPerRow
+                                                                         : epilogue::BiasMode::kPerColumn;
+    auto& e = params.epilogue;
+    gemm::device::FlagReset flags;
+    if constexpr (kParallelSplitK) {
+      // The kernel writes each slice's partials through a MatrixOutput<float> (batch b, slice s at
+      // (b · slices + s) · M · N of the workspace); the reduction reads them and writes d.
+      std::int64_t const matrix = std::int64_t(l.gemm_m) * l.gemm_n;
+      float* const partials = Workspace::partials(args.workspace);
+      e.output = {nullptr, 0, partials, l.gemm_n, l.gemm_m, l.gemm_n, matrix, 0};
+      e.op = {1.0f, 0.0f};
+      reduction_ = {partials, l.gemm_m, l.gemm_n, args.split_k_slices, out, args.bias, bias_mode, args.output_op};
+    } else {
+      e.output = out;
+      e.bias = args.bias;
+      e.bias_mode = bias_mode;
+      e.op = args.output_op;
+      std::int64_t const slots = Workspace::slots(args.split_k_slices, {l.tiles, l.batches});
+      typename Kernel::Partials::Params const partials = Workspace::partial_tiles(args.workspace, slots);
+      flags = {partials.flags, slots};
+      shape.flags = partials.flags;
+      shape.partial_tiles = partials.tiles;
     }
-    return s;
+    if (Status const s = Components::Scheduler::make_params(shape, params.scheduler); !ok(s)) return s;
+    this->flag_reset_ = flags;
+    params_ = params;
+    fill_ = plan.fill;
+    launch_ = l;
+    slices_ = args.split_k_slices;
+    problem_ = args.problem;
+    return Status::kSuccess;
   }
 
- private:
+  // Dgrad with row classes without taps: TaplessClassFill (grid: row blocks × groups · classes).
+  // Then the convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
+  // reduction (grid: element blocks × batches), on the same stream.
+  Status launch_kernels(Stream stream) const noexcept {
+    if constexpr (Op == ConvOperator::kDgrad) {
+      if (std::int64_t const blocks = TaplessFill::blocks(fill_); blocks > 0) {
+        LaunchConfig const fill{{unsigned(blocks), unsigned(TaplessFill::batches(fill_.output.geometry))},
+                                {unsigned(TaplessFill::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+        if (Status const s = launch<TaplessFill>(fill, fill_); !ok(s)) return s;
+      }
+    }
+    LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches), unsigned(slices_)},
+                              {unsigned(kThreads)},
+                              kLdsBytes,
+                              stream};
+    Status const s = launch<Kernel>(config, params_);
+    if constexpr (!kParallelSplitK) {
+      return s;
+    } else {  // (a discarded branch: other configurations never instantiate the reduction)
+      if (!ok(s)) return s;
+      LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
+                                {unsigned(Reduction::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+      return launch<Reduction>(reduce, reduction_);
+    }
+  }
+
+  // The output functor's parameters as build() placed them (the reduction's with parallel split-K).
+  typename OutputOp::Params const& output_op() const noexcept {
+    if constexpr (kParallelSplitK) {
+      return reduction_.op;
+    } else {
+      return params_.epilogue.op;
+    }
+  }
+
+  // The log's words (conv_log.hpp) and lines.
+  static std::string problem_text(Arguments const& args) { return conv_problem_text(Op, args.problem); }
+  static std::string configuration_text() { return conv_configuration_name<ImplicitGemmConvolution>(); }
+  void log_refusal(Arguments const& args, Plan const&, Status s) const {
+    logging::write(logging::Category::kError, [&](std::ostream& os) {
+      os << "convolution " << problem_text(args) << " refused by " << configuration_text() << ": " << to_string(s);
+    });
+  }
+  void log_launch() const {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) {
+      os << "ImplicitGemmConvolution::run(" << conv_problem_text(Op, problem_) << ")";
+    });
+    logging::write(logging::Category::kTrace, [&](std::ostream& os) {
+      os << "convolution " << configuration_text() << "; " << kThreads << " threads, " << kLdsBytes
+         << " bytes of LDS, grid " << launch_.tiles << "x" << launch_.batches << "x" << slices_ << "; problem "
+         << conv_problem_text(Op, problem_);
+    });
+  }
   // Advice for this problem (docs/logging.md): an analytic iterator where the channels would let
   // the precomputed one read whole 16-byte vectors, or channel counts that keep it from doing so;
   // a grid that fills under half the device without split-K.
-  void write_hints(ConvProblemSize const& p) const {
+  void write_hints(Arguments const& args) const {
+    ConvProblemSize const& p = args.problem;
     constexpr int kVector = 16 / int(sizeof(Element));
     bool const vector_channels = p.c_per_group() % kVector == 0 && p.k_per_group() % kVector == 0;
     if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels) {
@@ -288,107 +396,8 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
     }
   }
 
-  Status initialize_checked(Arguments const& args) noexcept {
-    if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
-    if (Status const s = can_implement(args); !ok(s)) return s;
-    ConvProblemSize const& p = args.problem;
-    ConvGeometry geometry;
-    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry); !ok(s)) return s;
-    Launch const l = launch_shape(p, geometry);
-    typename Kernel::Params params{};
-    if (Status const s = gemm::kernel::RowMajorTileOrder::make_params(l.tiles_m, l.tiles_n, params.order); !ok(s)) {
-      return s;
-    }
-    params.mainloop.a = operand_a(args, geometry);
-    params.mainloop.b = operand_b(args, geometry);
-    typename Output::Params const out = output(args, geometry);
-    epilogue::BiasMode const bias_mode = args.bias == nullptr            ? epilogue::BiasMode::kNone
-                                         : Op == ConvOperator::kWgrad ? epilogue::BiasMode::kPerRow
-                                                                         : epilogue::BiasMode::kPerColumn;
-    auto& e = params.epilogue;
-    if constexpr (kParallelSplitK) {
-      // The kernel writes each slice's partials through a MatrixOutput<float> (batch b, slice s at
-      // (b · slices + s) · M · N of the workspace); the reduction reads them and writes d.
-      std::int64_t const matrix = std::int64_t(l.gemm_m) * l.gemm_n;
-      float* const partials = Workspace::partials(args.workspace);
-      e.output = {nullptr, 0, partials, l.gemm_n, l.gemm_m, l.gemm_n, matrix, 0};
-      e.op = {1.0f, 0.0f};
-      reduction_ = {partials, l.gemm_m, l.gemm_n, args.split_k_slices, out, args.bias, bias_mode, args.output_op};
-    } else {
-      e.output = out;
-      e.bias = args.bias;
-      e.bias_mode = bias_mode;
-      e.op = args.output_op;
-      std::int64_t const slots = Workspace::slots(args.split_k_slices, {l.tiles, l.batches});
-      params.partials = Workspace::partial_tiles(args.workspace, slots);
-      flag_reset_ = {params.partials, slots};
-    }
-    params.slices = args.split_k_slices;
-    if constexpr (Op == ConvOperator::kDgrad) {
-      if (Status const s = TaplessFill::make(out, args.bias, args.output_op, fill_); !ok(s)) return s;
-    }
-    params_ = params;
-    launch_ = l;
-    slices_ = args.split_k_slices;
-    problem_ = p;
-    initialized_ = true;
-    return Status::kSuccess;
-  }
-
  public:
-  // Dgrad with row classes without taps: TaplessClassFill (grid: row blocks × groups · classes).
-  // Then the convolution kernel (grid: tiles × batches × K slices), then with parallel split-K the
-  // reduction (grid: element blocks × batches), on the same stream; serial split-K zeroes its
-  // flags first on the first run after initialize() (FlagReset). With logging on, a trace line first.
-  Status run(Stream stream = nullptr) const noexcept {
-    if (!initialized_) return Status::kErrorNotInitialized;
-    if (logging::enabled(logging::Category::kTrace | logging::Category::kApi)) [[unlikely]] {
-      logging::write(logging::Category::kApi, [&](std::ostream& os) {
-        os << "ImplicitGemmConvolution::run(" << conv_problem_text(Op, problem_) << ")";
-      });
-      logging::write(logging::Category::kTrace, [&](std::ostream& os) {
-        os << "convolution " << conv_configuration_name<ImplicitGemmConvolution>() << "; " << kThreads << " threads, "
-           << kLdsBytes << " bytes of LDS, grid " << launch_.tiles << "x" << launch_.batches << "x" << slices_
-           << "; problem " << conv_problem_text(Op, problem_);
-      });
-    }
-    if (Status const s = flag_reset_.before_launch(stream); !ok(s)) return s;
-    if constexpr (Op == ConvOperator::kDgrad) {
-      if (std::int64_t const blocks = TaplessFill::blocks(fill_); blocks > 0) {
-        LaunchConfig const fill{{unsigned(blocks), unsigned(TaplessFill::batches(fill_.output.geometry))},
-                                {unsigned(TaplessFill::kMaxThreadsPerBlock)},
-                                0,
-                                stream};
-        if (Status const s = launch<TaplessFill>(fill, fill_); !ok(s)) return s;
-      }
-    }
-    LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches), unsigned(slices_)},
-                              {unsigned(kThreads)},
-                              kLdsBytes,
-                              stream};
-    Status const s = launch<Kernel>(config, params_);
-    flag_reset_.after_launch(s);
-    if constexpr (!kParallelSplitK) {
-      return s;
-    } else {  // (a discarded branch: other configurations never instantiate the reduction)
-      if (!ok(s)) return s;
-      LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
-                                {unsigned(Reduction::kMaxThreadsPerBlock)},
-                                0,
-                                stream};
-      return launch<Reduction>(reduce, reduction_);
-    }
-  }
-
-  using gemm::device::WorkspacePointerForms<ImplicitGemmConvolution>::initialize;  // 0.1's (deprecated)
-  using gemm::device::WorkspacePointerForms<ImplicitGemmConvolution>::operator();
-  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
-    Status const s = initialize(args);
-    return ok(s) ? run(stream) : s;
-  }
-
   typename Kernel::Params const& params() const noexcept { return params_; }
-  bool initialized() const noexcept { return initialized_; }
   // The launch initialize() set up: tiles per batch (grid x), batches (grid y: groups, times row
   // classes with filter taps for Dgrad) and K slices (grid z).
   std::int64_t workgroups() const noexcept { return launch_.tiles * launch_.batches * slices_; }
@@ -400,12 +409,6 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
 
-  struct Launch {
-    int gemm_m = 0, gemm_n = 0;  // one batch's GEMM extents (Dgrad: the largest class's rows)
-    int tiles_m = 0, tiles_n = 0;
-    std::int64_t tiles = 0;
-    std::int64_t batches = 0;
-  };
   // One batch per group (and Dgrad row class with taps); its GEMM's M is the largest class's rows.
   static Launch launch_shape(ConvProblemSize const& p, ConvGeometry const& g) noexcept {
     auto gemm = p.implicit_gemm(Op);
@@ -490,12 +493,10 @@ class ImplicitGemmConvolution : public gemm::device::WorkspacePointerForms<Impli
 
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
-  std::conditional_t<Op == ConvOperator::kDgrad, typename TaplessFill::Params, std::monostate> fill_{};
+  FillParams fill_{};
   Launch launch_{};
-  typename Workspace::FlagReset flag_reset_{};
   int slices_ = 1;
   ConvProblemSize problem_{};  // what initialize() took, for the log's lines
-  bool initialized_ = false;
 };
 
 }  // namespace hiptile::conv::device

@@ -37,8 +37,9 @@
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
-#include "hiptile/gemm/device/workspace_pointer_forms.hpp"
+#include "hiptile/gemm/device/device_operator.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
+#include "hiptile/gemm/kernel/scheduler_for.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/layout/tensor_ref.hpp"
@@ -53,9 +54,9 @@ namespace hiptile::gemm::device {
 template <class ElementA_, class LayoutA_, class ElementB_, class LayoutB_, class ElementC_, class LayoutC_,
           class ElementAccumulator_, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages, kernel::SplitKMode SplitK = kernel::SplitKMode::kNone>
-class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_,
-                                               ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom, OutputOp,
-                                               TileOrder, Stages, SplitK>> {
+class Gemm : public DeviceOperator<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_,
+                                         ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, TileOrder,
+                                         Stages, SplitK>> {
   // Each rule of the configuration, with its own message; a broken one is the only error, since
   // Config then holds inert stand-ins for the components.
   static_assert(sizeof(GemmConfigurationCheck<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_,
@@ -101,8 +102,11 @@ class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, L
   using Order = typename Config::Order;  // TileOrder, the tile order the kernel runs
   // The kernel's epilogue: parallel split-K's partial sums, or OutputOp's into D.
   using Epilogue = std::conditional_t<kParallelSplitK, typename Config::PartialEpilogue, typename Config::Epilogue>;
-  // Batched (grid y) unless stream-K, which shares the tiles of one problem.
-  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Order, /*kBatched=*/!kStreamK, SplitK>;
+  // The schedule of SplitK over TileOrder's tiles: batched (grid y) unless stream-K, which shares the
+  // tiles of one problem.
+  using Scheduler = kernel::SchedulerFor<SplitK, Order, typename Mainloop::Accumulators, Mainloop::kThreads,
+                                         /*kBatched=*/!kStreamK>;
+  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>;
   using Reduction = typename Config::Reduction;  // parallel split-K's second kernel
   using Workspace = SplitKWorkspace<SplitK, typename Kernel::Partials>;
   static constexpr int kThreads = Mainloop::kThreads;
@@ -118,11 +122,7 @@ class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, L
   // The same for every configuration of these types and output functor (gemm_arguments.hpp).
   using Arguments = GemmArguments<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, typename Op::Params>;
 
-  // kSuccess, or the first failed check in the order of docs/gemm.md's table.
-  static Status can_implement(Arguments const& args) noexcept {
-    kernel::StreamKSchedule schedule;
-    return check(args, schedule);
-  }
+  static constexpr char const* kName = "Gemm";
 
   // Bytes of workspace the arguments need (split_k_workspace.hpp): split-K's partial sums (and
   // serial split-K's flags), stream-K's flags and partial sums of its units (for the device's
@@ -167,64 +167,26 @@ class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, L
     return Status::kSuccess;
   }
 
-  // Checks the current device against the kernel (arch/device_check.hpp), runs can_implement, then
-  // builds the kernel's Params. On any failure the operator is left uninitialised (run() returns
-  // kErrorNotInitialized), whatever an earlier call set up.
-  Status initialize(Arguments const& args) noexcept {
-    initialized_ = false;
-    Status const s = initialize_checked(args);
-    logging::write(logging::Category::kApi, [&](std::ostream& os) {
-      os << "Gemm::initialize(" << problem_text(args) << ") on " << configuration_name<Gemm>() << ": " << to_string(s);
-    });
-    if (!ok(s)) {
-      logging::write(logging::Category::kError, [&](std::ostream& os) {
-        os << "GEMM " << problem_text(args) << " refused by " << configuration_name<Gemm>() << ": " << to_string(s);
-      });
-    } else if (logging::enabled(logging::Category::kHints)) [[unlikely]] {
-      write_hints_for(args);
-    }
-    return s;
-  }
-
-  // The GEMM kernel (grid: tiles or stream-K's workgroups × 1 × K slices), then with parallel
-  // split-K the reduction, on the same stream. Serial split-K and stream-K zero their flags first on
-  // the first run after initialize() (FlagReset); an output op that reduces (amax) zeroes its
-  // result. With logging on, a trace line and a bench line first (gemm_log.hpp).
-  Status run(Stream stream = nullptr) const noexcept {
-    if (!initialized_) return Status::kErrorNotInitialized;
-    if (logging::enabled(logging::Category::kTrace | logging::Category::kBench | logging::Category::kApi)) [[unlikely]] {
-      write_launch();
-    }
-    if (Status const s = flag_reset_.before_launch(stream); !ok(s)) return s;
-    if constexpr (requires { Op::prepare(output_op(), stream); }) {
-      if (Status const s = Op::prepare(output_op(), stream); !ok(s)) return s;
-    }
-    LaunchConfig const config{
-        {unsigned(workgroups_), unsigned(batches_), unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
-    Status const s = launch<Kernel>(config, params_);
-    flag_reset_.after_launch(s);
-    if constexpr (!kParallelSplitK) {
-      return s;
-    } else {  // (a discarded branch: other configurations never instantiate the reduction)
-      if (!ok(s)) return s;
-      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n)), unsigned(batches_)},
-                                {unsigned(Reduction::kMaxThreadsPerBlock)},
-                                0,
-                                stream};
-      return launch<Reduction>(reduce, reduction_);
-    }
-  }
-
  private:
-  Status initialize_checked(Arguments const& args) noexcept {
-    if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
+  friend class DeviceOperator<Gemm>;
+  // What the checks find that building the kernel's parameters needs: stream-K's schedule (one
+  // device query).
+  struct Plan {
+    kernel::StreamKSchedule stream_k;
+  };
+  // The operator's steps (DeviceOperator): the checks, keeping the stream-K schedule they found (one
+  // device query); the kernel's Params from them; the launches.
+  static Status plan(Arguments const& args, Plan& plan) noexcept { return check(args, plan.stream_k); }
+
+  Status build(Arguments const& args, Plan const& plan) noexcept {
     typename Kernel::Params params{};
-    // can_implement's checks, keeping the stream-K schedule they found (one device query).
-    if (Status const s = check(args, params.stream_k); !ok(s)) return s;
+    kernel::ScheduleShape shape;
+    shape.stream_k = plan.stream_k;
     GemmCoord const& p = args.problem;
-    int const tiles_m = ceil_div(p.m, TileShape::kM);
-    int const tiles_n = ceil_div(p.n, TileShape::kN);
-    if (Status const order = Order::make_params(tiles_m, tiles_n, params.order); !ok(order)) return order;
+    shape.tiles_m = ceil_div(p.m, TileShape::kM);
+    shape.tiles_n = ceil_div(p.n, TileShape::kN);
+    shape.batches = args.batch_count;
+    shape.slices = args.split_k_slices;
     params.mainloop = mainloop_params(args);
     auto& e = params.epilogue;
     if constexpr (kParallelSplitK) {
@@ -237,57 +199,85 @@ class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, L
     } else {
       e = epilogue_params(args);
     }
-    std::int64_t const slots = Workspace::slots(args.split_k_slices, extents(args, params.stream_k));
-    params.partials = Workspace::partial_tiles(args.workspace, slots);
-    flag_reset_ = {params.partials, slots};
-    params.slices = args.split_k_slices;
+    std::int64_t const slots = Workspace::slots(args.split_k_slices, extents(args, shape.stream_k));
+    typename Kernel::Partials::Params const partials = Workspace::partial_tiles(args.workspace, slots);
+    shape.flags = partials.flags;
+    shape.partial_tiles = partials.tiles;
+    if (Status const s = Scheduler::make_params(shape, params.scheduler); !ok(s)) return s;
+    this->flag_reset_ = {partials.flags, slots};
     params_ = params;
-    workgroups_ = params.stream_k.workgroups();  // all tiles without stream-K; <= kMaxWorkgroups
+    stream_k_ = shape.stream_k;
+    workgroups_ = shape.stream_k.workgroups();  // all tiles without stream-K; <= kMaxWorkgroups
     slices_ = args.split_k_slices;
     batches_ = args.batch_count;
     args_ = args;
-    initialized_ = true;
     return Status::kSuccess;
   }
 
-  // The trace, bench and api lines of a launch.
-  void write_launch() const {
-    logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "Gemm::run(" << problem_text(args_) << ")"; });
-    logging::write(logging::Category::kTrace, [&](std::ostream& os) {
-      os << "GEMM " << configuration_name<Gemm>() << "; " << kThreads << " threads, " << kLdsBytes
-         << " bytes of LDS, grid " << workgroups_ << "x" << batches_ << "x" << slices_ << "; problem "
-         << problem_text(args_);
-    });
-    logging::write(logging::Category::kBench, [&](std::ostream& os) { os << bench_command<Gemm>(args_); });
+  // The GEMM kernel (grid: tiles or stream-K's workgroups × batches × K slices), then with parallel
+  // split-K the reduction, on the same stream.
+  Status launch_kernels(Stream stream) const noexcept {
+    LaunchConfig const config{
+        {unsigned(workgroups_), unsigned(batches_), unsigned(slices_)}, {unsigned(kThreads)}, kLdsBytes, stream};
+    Status const s = launch<Kernel>(config, params_);
+    if constexpr (!kParallelSplitK) {
+      return s;
+    } else {  // (a discarded branch: other configurations never instantiate the reduction)
+      if (!ok(s)) return s;
+      LaunchConfig const reduce{{unsigned(Reduction::blocks(reduction_.extent_m, reduction_.extent_n)), unsigned(batches_)},
+                                {unsigned(Reduction::kMaxThreadsPerBlock)},
+                                0,
+                                stream};
+      return launch<Reduction>(reduce, reduction_);
+    }
   }
 
-  // The hints for these arguments on the current device (its facts were read by check_device).
-  void write_hints_for(Arguments const& args) const {
+  // The output functor's parameters as build() placed them: with parallel split-K the reduction
+  // applies it (the kernel's own epilogue only stores partial sums).
+  typename Op::Params const& output_op() const noexcept {
+    if constexpr (kParallelSplitK) {
+      return reduction_.op;
+    } else {
+      return params_.epilogue.op;
+    }
+  }
+
+  // The log's words (gemm_log.hpp): the problem, the configuration, a refusal, the hints for these
+  // arguments on the current device (its facts were read by check_device), a launch's trace, bench
+  // and api lines.
+  static std::string problem_text(Arguments const& args) { return device::problem_text(args); }
+  static std::string configuration_text() { return configuration_name<Gemm>(); }
+  void log_refusal(Arguments const& args, Plan const&, Status s) const {
+    logging::write(logging::Category::kError, [&](std::ostream& os) {
+      os << "GEMM " << problem_text(args) << " refused by " << configuration_text() << ": " << to_string(s);
+    });
+  }
+  void write_hints(Arguments const& args) const {
     DeviceInfo const* device = nullptr;
     std::int64_t slots = 0;
     if (!ok(current_device_info(device)) ||
         !ok(query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, slots))) {
       return;
     }
-    write_hints<Gemm>(args, *device, std::int64_t(workgroups_) * batches_ * slices_, slots);
+    device::write_hints<Gemm>(args, *device, std::int64_t(workgroups_) * batches_ * slices_, slots);
+  }
+  void log_launch() const {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "Gemm::run(" << problem_text(args_) << ")"; });
+    logging::write(logging::Category::kTrace, [&](std::ostream& os) {
+      os << "GEMM " << configuration_text() << "; " << kThreads << " threads, " << kLdsBytes << " bytes of LDS, grid "
+         << workgroups_ << "x" << batches_ << "x" << slices_ << "; problem " << problem_text(args_);
+    });
+    logging::write(logging::Category::kBench, [&](std::ostream& os) { os << bench_command<Gemm>(args_); });
   }
 
  public:
-  using WorkspacePointerForms<Gemm>::initialize;  // 0.1's forms with a workspace pointer (deprecated)
-  using WorkspacePointerForms<Gemm>::operator();
-  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
-    Status const s = initialize(args);
-    return ok(s) ? run(stream) : s;
-  }
-
   // What initialize() built: the kernel's parameters and its launch shape (one workgroup per
   // output tile and K slice, or stream-K's workgroups; kThreads threads, kLdsBytes of dynamic LDS).
   typename Kernel::Params const& params() const noexcept { return params_; }
-  bool initialized() const noexcept { return initialized_; }
   int workgroups() const noexcept { return workgroups_; }  // grid x
   int split_k_slices() const noexcept { return slices_; }  // grid z
   int batch_count() const noexcept { return batches_; }    // grid y
-  kernel::StreamKSchedule const& stream_k() const noexcept { return params_.stream_k; }
+  kernel::StreamKSchedule const& stream_k() const noexcept { return stream_k_; }
 
   // What initialize() gives the kernel for one problem without parallel split-K — its mainloop's
   // and its epilogue's parameters — and the memory each operand spans, for operators that launch
@@ -385,16 +375,6 @@ class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, L
                             {r.a, r.b, r.c, r.d, r.bias, r.row_scale, r.column_scale}, functor);
   }
 
-  // The output functor's parameters as initialize() placed them: with parallel split-K the
-  // reduction applies it (the kernel's own epilogue only stores partial sums).
-  typename Op::Params const& output_op() const noexcept {
-    if constexpr (kParallelSplitK) {
-      return reduction_.op;
-    } else {
-      return params_.epilogue.op;
-    }
-  }
-
   static bool aligned(void const* p, std::size_t bytes) noexcept {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
@@ -481,13 +461,12 @@ class Gemm : public WorkspacePointerForms<Gemm<ElementA_, LayoutA_, ElementB_, L
   }
 
   typename Kernel::Params params_{};
+  kernel::StreamKSchedule stream_k_{};  // (without stream-K: every tile data-parallel)
   typename Reduction::Params reduction_{};
   int workgroups_ = 0;
   int slices_ = 1;
   int batches_ = 1;
-  typename Workspace::FlagReset flag_reset_{};
   Arguments args_{};        // what initialize() took, for the log's lines
-  bool initialized_ = false;
 };
 
 }  // namespace hiptile::gemm::device

@@ -16,6 +16,7 @@
 #include "hiptile/core/concepts.hpp"
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
+#include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
@@ -28,6 +29,7 @@
 #include "hiptile/gemm/block/tensor_tile_copy.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/async_mainloop_for.hpp"
@@ -112,9 +114,9 @@ struct GemmComponents {
 
   // NVIDIA with a row-major D: stores through shared memory, 16 bytes per lane (the mma.sync
   // accumulator layout gives 4-byte pieces). gfx9: straight from the registers, where the MFMA
-  // layout already gives each store instruction runs of a row, and LDS is scarcer.
+  // layout already gives each store instruction runs of a row, and LDS is scarcer. (Both read
+  // Arguments::row_scale / column_scale.)
   template <bool kStaged, int = 0>
-  // (Both read Arguments::row_scale / column_scale.)
   struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp, true>> {};
   template <int Unused>
   struct EpilogueOf<true, Unused>
@@ -130,48 +132,59 @@ struct GemmComponents {
 
 // What a GEMM operator reads of its components, inert: the stand-ins for a configuration that
 // failed a rule, so that the operator's own code compiles and the failed rule is the only error.
-template <class ElementA, class ElementB, class ElementC, class OutputOp, int WaveSize>
+template <class ElementA_, class ElementB_, class ElementC, class OutputOp, int WaveSize>
 struct PlaceholderComponents {
   static constexpr OperandMajor kMajorA = OperandMajor::kK;
   static constexpr OperandMajor kMajorB = OperandMajor::kK;
   static constexpr bool kAsyncCopy = false;
   struct WaveMma {
+    using ElementA = ElementA_;
+    using ElementB = ElementB_;
+    using ElementAccumulator = float;
     using Accumulators = Array<Array<float, 1>, 1>;
+    using LdsLayoutA = void;
+    using LdsLayoutB = void;
+    static constexpr int kWaveM = 1, kWaveN = 1, kAtomsM = 1, kAtomsN = 1, kAccumulatorsPerAtom = 1;
+    HIPTILE_HOST_DEVICE static constexpr int accumulator_row(int, int, int) { return 0; }
+    HIPTILE_HOST_DEVICE static constexpr int accumulator_col(int, int, int) { return 0; }
   };
   struct Mainloop {
+    using WaveMma = PlaceholderComponents::WaveMma;
     static constexpr int kThreads = WaveSize;
     static constexpr int kWaveSize = WaveSize;
     static constexpr std::size_t kLdsBytes = 0;
     using Accumulators = typename WaveMma::Accumulators;
     struct Params {
-      OperandView<ElementA> a;
-      OperandView<ElementB> b;
+      OperandView<ElementA_> a;
+      OperandView<ElementB_> b;
     };
     struct WaveOrigin {
       int m0, n0;
     };
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
-    HIPTILE_DEVICE static void run(Accumulators&, Params const&, int, int, int, kernel::KTileShare, std::byte*, int) {}
+    HIPTILE_DEVICE static void run(Accumulators&, Params const&, TileWork const&, std::byte*, int) {}
   };
   template <class Element>
   struct Loader {
     using Params = OperandView<Element>;
     static bool offsets_fit(Params const&) { return true; }
   };
-  using LoaderA = Loader<ElementA>;
-  using LoaderB = Loader<ElementB>;
+  using LoaderA = Loader<ElementA_>;
+  using LoaderB = Loader<ElementB_>;
   struct Epilogue {
     using Params =
         typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>::Params;
     static constexpr std::size_t kLdsBytesPerWave = 0;
-    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int, int,
-                                   std::byte*) {}
+    template <class RowValues = epilogue::NoRowValues>
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, TileWork const&, int, int,
+                                   int, std::byte*, RowValues const& = {}) {}
   };
   struct PartialEpilogue : Epilogue {
     using Params = typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<float, layout::RowMajor>,
                                                           epilogue::LinearCombination<float>>::Params;
-    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, int, int, int, int, int, int,
-                                   std::byte*) {}
+    template <class RowValues = epilogue::NoRowValues>
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, TileWork const&, int, int,
+                                   int, std::byte*, RowValues const& = {}) {}
   };
   using Output = epilogue::MatrixOutput<ElementC, layout::RowMajor>;
   using Reduction = kernel::SplitKReduction<Output, OutputOp>;

@@ -31,6 +31,7 @@
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/functor_pointers.hpp"
+#include "hiptile/gemm/device/device_operator.hpp"
 #include "hiptile/gemm/device/gemm.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
 #include "hiptile/gemm/kernel/grouped_gemm_kernel.hpp"
@@ -46,7 +47,11 @@ namespace hiptile::gemm::device {
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC,
           class ElementAccumulator, class Arch, class TileShape, class WaveShape, class MmaAtom, class OutputOp,
           class TileOrder, int Stages>
-class GroupedGemm {
+class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC,
+                                                      ElementAccumulator, Arch, TileShape, WaveShape, MmaAtom, OutputOp,
+                                                      TileOrder, Stages>> {
+  friend class DeviceOperator<GroupedGemm>;
+
  public:
   // One group: a single GEMM of the same configuration (its checks and its kernel parameters).
   using SingleGemm = Gemm<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, ElementAccumulator, Arch, TileShape,
@@ -56,6 +61,9 @@ class GroupedGemm {
                                            typename SingleGemm::Order>;
   using Group = typename Kernel::Group;
   static constexpr int kThreads = SingleGemm::kThreads;
+  using ArchTag = Arch;
+  using OutputOpType = OutputOp;
+  static constexpr char const* kName = "GroupedGemm";
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   static_assert(!requires(typename OutputOp::Params const& p, Stream s) { OutputOp::prepare(p, s); },
                 "GroupedGemm: an output functor that reduces across D (amax) needs its result zeroed per group: run "
@@ -74,8 +82,10 @@ class GroupedGemm {
   // kSuccess, or the first failure: with failed_group given, the index of the group it belongs to
   // (-1 when it is no one group's: the group count, the workspace, the total of tiles).
   static Status can_implement(Arguments const& args, int* failed_group = nullptr) noexcept {
-    Totals totals;
-    return check(args, totals, failed_group);
+    Plan plan;
+    Status const s = GroupedGemm::plan(args, plan);
+    if (failed_group != nullptr) *failed_group = plan.failed_group;
+    return s;
   }
 
   // Bytes of workspace: each non-empty group's kernel parameters and tile end. 0 for arguments
@@ -91,47 +101,30 @@ class GroupedGemm {
     return workspace_bytes(groups);
   }
 
-  // Checks the current device against the kernel (arch/device_check.hpp), runs can_implement, then
-  // writes the groups' kernel parameters to the workspace. On any failure the operator is left
-  // uninitialised.
-  Status initialize(Arguments const& args) noexcept {
-    initialized_ = false;
-    int failed = -1;
-    Status const s = initialize_checked(args, failed);
-    logging::write(logging::Category::kApi, [&](std::ostream& os) {
-      os << "GroupedGemm::initialize(" << args.group_count << " groups) on " << configuration_name<SingleGemm>() << ": "
-         << to_string(s);
-    });
-    if (!ok(s)) {
-      logging::write(logging::Category::kError, [&](std::ostream& os) {
-        os << "grouped GEMM of " << args.group_count << " groups refused by " << configuration_name<SingleGemm>() << ": "
-           << to_string(s);
-        if (failed >= 0) os << " (group " << failed << ": " << problem_text(args.groups[failed]) << ")";
-      });
-    }
-    return s;
-  }
-
-  // The grouped kernel (grid: workgroups() × 1 × 1); nothing when every group is empty.
-  Status run(Stream stream = nullptr) const noexcept {
-    if (!initialized_) return Status::kErrorNotInitialized;
-    if (tiles_ == 0) return Status::kSuccess;
-    if (logging::enabled(logging::Category::kTrace | logging::Category::kApi)) [[unlikely]] {
-      logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "GroupedGemm::run(" << tiles_ << " tiles)"; });
-      logging::write(logging::Category::kTrace, [&](std::ostream& os) {
-        os << "grouped GEMM " << configuration_name<SingleGemm>() << "; " << kThreads << " threads, " << kLdsBytes
-           << " bytes of LDS, grid " << workgroups_ << "; " << params_.group_count << " non-empty groups, " << tiles_
-           << " tiles";
-      });
-    }
-    return launch<Kernel>({{unsigned(workgroups_)}, {unsigned(kThreads)}, kLdsBytes, stream}, params_);
-  }
+  typename Kernel::Params const& params() const noexcept { return params_; }
+  int workgroups() const noexcept { return workgroups_; }  // the grid: persistent workgroups
+  int tiles() const noexcept { return tiles_; }            // output tiles of all groups together
 
  private:
-  Status initialize_checked(Arguments const& args, int& failed) noexcept {
-    if (Status const d = arch::check_device<Arch>(unsigned(kThreads), kLdsBytes); !ok(d)) return d;
+  using Int128 = ByteRange::Int128;
+  using Workspace = typename SingleGemm::Workspace;
+
+  struct Totals {
+    std::int64_t groups = 0;  // non-empty ones
+    std::int64_t tiles = 0;
+  };
+  // What the checks found (DeviceOperator): the totals, and the group a refusal belongs to.
+  struct Plan {
     Totals totals;
-    if (Status const s = check(args, totals, &failed); !ok(s)) return s;
+    int failed_group = -1;
+  };
+  static Status plan(Arguments const& args, Plan& plan) noexcept {
+    return check(args, plan.totals, &plan.failed_group);
+  }
+
+  // Writes the groups' kernel parameters to the workspace.
+  Status build(Arguments const& args, Plan const& plan) noexcept {
+    Totals const& totals = plan.totals;
     typename Kernel::Params params{};
     int workgroups = 0;
     if (totals.tiles > 0) {
@@ -170,29 +163,39 @@ class GroupedGemm {
     params_ = params;
     workgroups_ = workgroups;
     tiles_ = totals.tiles;
-    initialized_ = true;
     return Status::kSuccess;
   }
 
- public:
-  Status operator()(Arguments const& args, Stream stream = nullptr) noexcept {
-    Status const s = initialize(args);
-    return ok(s) ? run(stream) : s;
+  // The grouped kernel (grid: workgroups() × 1 × 1); nothing when every group is empty.
+  Status launch_kernels(Stream stream) const noexcept {
+    if (tiles_ == 0) return Status::kSuccess;
+    return launch<Kernel>({{unsigned(workgroups_)}, {unsigned(kThreads)}, kLdsBytes, stream}, params_);
   }
+  // (No group functor reduces across D: the static_assert above.)
+  typename OutputOp::Params const& output_op() const noexcept { return no_params_; }
 
-  typename Kernel::Params const& params() const noexcept { return params_; }
-  bool initialized() const noexcept { return initialized_; }
-  int workgroups() const noexcept { return workgroups_; }  // the grid: persistent workgroups
-  int tiles() const noexcept { return tiles_; }            // output tiles of all groups together
-
- private:
-  using Int128 = ByteRange::Int128;
-  using Workspace = typename SingleGemm::Workspace;
-
-  struct Totals {
-    std::int64_t groups = 0;  // non-empty ones
-    std::int64_t tiles = 0;
-  };
+  // The log's words and lines.
+  static std::string problem_text(Arguments const& args) { return std::to_string(args.group_count) + " groups"; }
+  static std::string configuration_text() { return configuration_name<SingleGemm>(); }
+  void log_refusal(Arguments const& args, Plan const& plan, Status s) const {
+    logging::write(logging::Category::kError, [&](std::ostream& os) {
+      os << "grouped GEMM of " << args.group_count << " groups refused by " << configuration_text() << ": "
+         << to_string(s);
+      if (plan.failed_group >= 0) {
+        os << " (group " << plan.failed_group << ": " << device::problem_text(args.groups[plan.failed_group]) << ")";
+      }
+    });
+  }
+  void write_hints(Arguments const&) const {}
+  void log_launch() const {
+    if (tiles_ == 0) return;
+    logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "GroupedGemm::run(" << tiles_ << " tiles)"; });
+    logging::write(logging::Category::kTrace, [&](std::ostream& os) {
+      os << "grouped GEMM " << configuration_text() << "; " << kThreads << " threads, " << kLdsBytes
+         << " bytes of LDS, grid " << workgroups_ << "; " << params_.group_count << " non-empty groups, " << tiles_
+         << " tiles";
+    });
+  }
 
   static bool empty(GemmCoord const& p) noexcept { return p.m == 0 || p.n == 0; }
 
@@ -303,9 +306,9 @@ class GroupedGemm {
   }
 
   typename Kernel::Params params_{};
+  typename OutputOp::Params no_params_{};
   int workgroups_ = 0;
   int tiles_ = 0;
-  bool initialized_ = false;
 };
 
 // The grouped operator of a Gemm configuration, e.g. GroupedGemmOf<DefaultGemmConfiguration<...>>: the same

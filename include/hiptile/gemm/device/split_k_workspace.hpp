@@ -9,6 +9,7 @@
 //              none with one slice
 //   kStreamK   PartialTiles with a slot per stream-K unit; none when no tile is shared
 //   kNone      none
+// The flags are zeroed where due by FlagReset (flag_reset.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -18,9 +19,7 @@
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
-#include "hiptile/platform/device_memory.hpp"
 #include "hiptile/platform/launch.hpp"
-#include "hiptile/platform/stream.hpp"
 
 namespace hiptile::gemm::device {
 
@@ -100,33 +99,6 @@ struct SplitKWorkspace {
     return {reinterpret_cast<int*>(base), reinterpret_cast<typename PartialTiles::Element*>(base + flag_bytes)};
   }
 
-  // The flags between an operator's launches. A launch that completes leaves them zero (each reader
-  // re-arms the flag it consumed, PartialTiles::await), so they are zeroed on the launch's stream
-  // only before the first launch after initialize() (a new workspace may hold anything), and again
-  // after a launch that failed. A memset before every launch cost the small split-K GEMMs on the
-  // H100 0.6–1.3 µs of 14–19 (docs/performance.md, "split-K flags without a memset per run").
-  class FlagReset {
-   public:
-    FlagReset() = default;
-    FlagReset(typename PartialTiles::Params const& partials, std::int64_t slots) noexcept
-        : flags_(partials.flags), slots_(slots), pending_(slots > 0) {}
-
-    Status before_launch(Stream stream) const noexcept {
-      if (!pending_) return Status::kSuccess;
-      Status const s = zero_memory_async(flags_, std::size_t(slots_) * sizeof(int), stream);
-      pending_ = !ok(s);
-      return s;
-    }
-    // A launch that failed may have stopped with flags raised: the next one zeroes them.
-    void after_launch(Status launched) const noexcept {
-      if (!ok(launched) && slots_ > 0) pending_ = true;
-    }
-
-   private:
-    int* flags_ = nullptr;
-    std::int64_t slots_ = 0;
-    mutable bool pending_ = false;  // run() is const; the flags' state is the workspace's, not the operator's
-  };
 };
 
 }  // namespace hiptile::gemm::device

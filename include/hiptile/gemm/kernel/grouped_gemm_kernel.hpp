@@ -17,9 +17,11 @@
 #include <cstddef>
 
 #include "hiptile/arch/cross_lane.hpp"
+#include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/gemm/kernel/kernel_lds.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/mainloop/mainloop.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/backend.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
@@ -29,7 +31,7 @@
 
 namespace hiptile::gemm::kernel {
 
-template <class TileShape, class Mainloop, class Epilogue, class TileOrder>
+template <class TileShape, mainloop::Mainloop Mainloop, epilogue::Epilogue Epilogue, TileOrderType TileOrder>
 struct GroupedGemmKernel {
   using Accumulators = typename Mainloop::Accumulators;
   // One problem, as the device reads it.
@@ -65,16 +67,14 @@ struct GroupedGemmKernel {
       Group const& in_memory = p.groups[group];
       Group const g = arch::wave_uniform(in_memory);
       TileCoord const t = TileOrder::tile(g.order, tile - group_begin);
-      int const m0 = t.m * TileShape::kM;
-      int const n0 = t.n * TileShape::kN;
+      TileWork const work{t.m * TileShape::kM, t.n * TileShape::kN, 0};
       Accumulators acc;
       // (On NVIDIA the loaders read their parameters where they lie, which wave_uniform does not
       // change there: a tensor map is read by address, from global memory, never from a copy.)
-      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, m0, n0, 0, KTileShare{}, lds,
-                    this_thread);
+      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, work, lds, this_thread);
       auto const wave = Mainloop::wave_origin(this_thread);
       int const wave_index = this_thread / Mainloop::kWaveSize;
-      Epilogue::run(acc, g.epilogue, m0, n0, 0, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
+      Epilogue::run(acc, g.epilogue, work, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
                     lds + wave_index * Epilogue::kLdsBytesPerWave);
     }
   }

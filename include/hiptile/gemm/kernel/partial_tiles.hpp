@@ -5,7 +5,7 @@
 // flag to a value, the reader waits for that value and adds the tile into its own accumulators
 // (device_flag.hpp orders the two). Each slot has one reader, which sets the flag back to zero once
 // it has seen the value: every launch that completes leaves all flags zero, so only a workspace's
-// first launch needs them zeroed (SplitKWorkspace::FlagReset).
+// first launch needs them zeroed (gemm/device/flag_reset.hpp).
 //
 // Each thread keeps its own accumulators in a slot, element-major (element e of thread t at
 // e · Threads + t): consecutive threads touch consecutive words, and no thread needs to know where

@@ -10,9 +10,6 @@
 //   kSerial:   every slice of a tile but the last stores its sum and raises a flag; the last
 //              waits for them, adds them and applies the epilogue (serial_split_k.hpp): one kernel
 //              and slices − 1 tiles of floats per output tile, but the last slice waits for all.
-#include <cstdint>
-
-#include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::kernel {
 
@@ -31,31 +28,5 @@ constexpr char const* to_string(SplitKMode mode) noexcept {
   }
   return "unknown";
 }
-
-// K tiles [begin, end) of slice `slice` of `slices`: an even split, the first slices one tile
-// longer when it does not divide (64-bit products: k_tiles · slices may pass 2^31).
-struct KTileRange {
-  int begin;
-  int end;
-};
-HIPTILE_HOST_DEVICE inline KTileRange k_tile_range(int k_tiles, int slice, int slices) {
-  return {static_cast<int>(std::int64_t(k_tiles) * slice / slices),
-          static_cast<int>(std::int64_t(k_tiles) * (slice + 1) / slices)};
-}
-
-// Which of a block's K tiles one workgroup runs, handed to the mainloop, which alone knows the
-// block's K tile count (a convolution's depends on the sub-problem): slice `slice` of `slices` of
-// the tiles [first, min(last, count)). Split-K sets the slice; stream-K sets first and last.
-struct KTileShare {
-  int slice = 0;
-  int slices = 1;
-  int first = 0;
-  int last = 0x7fffffff;
-  HIPTILE_HOST_DEVICE KTileRange of(int k_tiles) const {
-    int const end = last < k_tiles ? last : k_tiles;
-    KTileRange const r = k_tile_range(end - first, slice, slices);
-    return {first + r.begin, first + r.end};
-  }
-};
 
 }  // namespace hiptile::gemm::kernel

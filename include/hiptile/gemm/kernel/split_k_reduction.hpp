@@ -87,7 +87,7 @@ struct SplitKReduction {
         if (p.bias_mode == epilogue::BiasMode::kPerColumn) b = static_cast<float>(arch::global_load(bias + n));
         if (p.row_scale != nullptr) sum *= arch::global_load(p.row_scale + m);
         if (p.column_scale != nullptr) sum *= arch::global_load(p.column_scale + n);
-        arch::global_store(Output::d(out, row, n), op(sum, c, b));
+        arch::global_store(Output::d(out, row, n), epilogue::apply_functor(op, sum, c, b, {m, n, 0.0f}));
       }
     }
     // Every thread gets here (past the last element it only skips), so waves are whole.

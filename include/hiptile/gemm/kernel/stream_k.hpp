@@ -48,6 +48,7 @@
 
 #include "hiptile/core/status.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::kernel {
@@ -55,7 +56,7 @@ namespace hiptile::gemm::kernel {
 // One contiguous run of a unit's K iterations within one tile.
 struct StreamKPiece {
   int tile = 0;           // the tile order's tile id
-  KTileShare k;           // which of the tile's K iterations
+  gemm::KTileShare k;     // which of the tile's K iterations
   bool owner = false;     // holds the tile's last iteration: adds the peers' sums, runs the epilogue
   int peers = 0;          // owner: lower units of its group holding the tile's earlier iterations
 };

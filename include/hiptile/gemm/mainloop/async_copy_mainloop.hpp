@@ -19,17 +19,17 @@
 //     multiply step s
 //
 // The A loader's k_tiles() is the block's K tile count; the B loader must agree. The block runs
-// the share of those tiles the kernel hands it (KTileShare: all, a split-K slice or a stream-K
-// range; kernel/split_k.hpp); the loaders see consecutive tiles from the share's first.
+// the share of those tiles its tile work says (KTileShare: all, a split-K slice or a stream-K
+// range; gemm/tile_work.hpp); the loaders see consecutive tiles from the share's first.
 #include <cstddef>
 #include <type_traits>
 
 #include "hiptile/arch/async_copy.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/mainloop/async_stage_copies.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
-#include "hiptile/gemm/wave/stepped_wave_mma.hpp"
+#include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -37,8 +37,9 @@ namespace hiptile::gemm::mainloop {
 
 // LoaderA / LoaderB: the operands' AsyncCopyLoaders, writing the wave MMA's LDS layouts.
 template <block::AsyncCopyLoader LoaderA, block::AsyncCopyLoader LoaderB, class TileShape, class WaveShape,
-          wave::SteppedWaveMma WaveMma, int WaveSize, int Stages>
-struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages> {
+          wave::FragmentWaveMma WaveMma_, int WaveSize, int Stages>
+struct AsyncCopyMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, Stages> {
+  using WaveMma = WaveMma_;
   using Ring = StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages>;
   using Ring::kThreads;
   using typename Ring::ElementA;
@@ -56,21 +57,22 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
   using Copies = AsyncStageCopies<LoaderA, LoaderB, Ring, Stages>;
   using Params = typename Copies::Params;
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                kernel::KTileShare share, std::byte* lds, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, TileWork const& work,
+                                                std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
 
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    Copies copies(p, m0, n0, batch, share, lds, thread);
+    Copies copies(p, work, lds, thread);
     int const k_tiles = copies.k_tiles();
     for (int tile = 0; tile < Stages - 1; ++tile) copies.issue(tile);
     arch::async_copy_wait<Stages - 2>();
     barrier();
     typename WaveMma::Fragments fragments[2];
-    WaveMma::load_fragments(fragments[0], Ring::stage_a(lds, 0), Ring::stage_b(lds, 0), wave.m0, wave.n0, lane, 0);
+    wave::load_fragments<WaveMma>(fragments[0], Ring::stage_a(lds, 0), Ring::stage_b(lds, 0), wave.m0, wave.n0, lane,
+                                  0);
     int read_stage = 0;
     for (int kt = 0; kt < k_tiles; ++kt) {
       HIPTILE_UNROLL
@@ -82,8 +84,8 @@ struct AsyncCopyMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
           read_stage = Ring::next_stage(read_stage);
         }
         if (!last || kt + 1 < k_tiles) {
-          WaveMma::load_fragments(fragments[(step + 1) % 2], Ring::stage_a(lds, read_stage),
-                                  Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane, (step + 1) % kSteps);
+          wave::load_fragments<WaveMma>(fragments[(step + 1) % 2], Ring::stage_a(lds, read_stage),
+                                        Ring::stage_b(lds, read_stage), wave.m0, wave.n0, lane, (step + 1) % kSteps);
         }
         if (step == 0) copies.issue(kt + Stages - 1);
         WaveMma::multiply(acc, fragments[step % 2]);

@@ -2,8 +2,8 @@
 // PipelinedMainloop: the K loop of one block tile over a ring of `Stages` LDS stages, fed by two
 // RegisterStagedLoaders (block/global_tile_loader.hpp): the matrix TileLoader for GEMM, the
 // convolution iterators for implicit GEMM. The A loader's k_tiles() is the block's K tile count;
-// the B loader must agree. The block runs the share of those tiles the kernel hands it (KTileShare:
-// all, a split-K slice or a stream-K range; kernel/split_k.hpp); the loaders see consecutive tiles
+// the B loader must agree. The block runs the share of those tiles its tile work says (KTileShare:
+// all, a split-K slice or a stream-K range; gemm/tile_work.hpp); the loaders see consecutive tiles
 // from the share's first.
 //
 //   prologue:  tiles 0 .. A-1 go global → registers → LDS; barrier   (A = max(Stages - 1, 1) tiles ahead)
@@ -24,9 +24,9 @@
 #include <type_traits>
 
 #include "hiptile/gemm/block/global_tile_loader.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
-#include "hiptile/gemm/wave/stepped_wave_mma.hpp"
+#include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -35,8 +35,9 @@ namespace hiptile::gemm::mainloop {
 // LoaderA / LoaderB: the operands' loaders, writing the LDS layouts WaveMma reads; TileShape /
 // WaveShape: GemmShape-like (kM, kN, kK).
 template <block::RegisterStagedLoader LoaderA, block::RegisterStagedLoader LoaderB, class TileShape, class WaveShape,
-          wave::SteppedWaveMma WaveMma, int WaveSize, int Stages>
-struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages> {
+          wave::FragmentWaveMma WaveMma_, int WaveSize, int Stages>
+struct PipelinedMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, Stages> {
+  using WaveMma = WaveMma_;
   using Ring = StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages>;
   using Ring::kThreads;
   static_assert(std::is_same_v<typename Ring::LayoutA, typename LoaderA::LdsLayout> &&
@@ -50,18 +51,18 @@ struct PipelinedMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
     typename LoaderB::Params b;
   };
 
-  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over the K tiles `share` picks of sub-problem
-  // `batch`, for this thread's wave.
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                kernel::KTileShare share, std::byte* lds, int thread) {
+  // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over the K tiles work.k picks of sub-problem
+  // work.batch, for this thread's wave.
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, TileWork const& work,
+                                                std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    LoaderA loader_a(p.a, m0, batch, thread);
-    LoaderB loader_b(p.b, n0, batch, thread);
-    kernel::KTileRange const range = share.of(loader_a.k_tiles());
+    LoaderA loader_a(p.a, work.m0, work.batch, thread);
+    LoaderB loader_b(p.b, work.n0, work.batch, thread);
+    KTileRange const range = work.k.of(loader_a.k_tiles());
     int const k_tiles = range.end - range.begin;
     for (int s = 0; s < kAhead && s < k_tiles; ++s) {
       loader_a.load(range.begin + s);

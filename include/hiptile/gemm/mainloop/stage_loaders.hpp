@@ -1,11 +1,11 @@
 #pragma once
 // StageLoaders: what both copy sides of the NVIDIA mainloops hold (AsyncStageCopies for cp.async,
-// TensorStageCopies for tensor copies): a block's two loaders, the share of K tiles the kernel
-// hands it (kernel/split_k.hpp) and where its stage ring lies. How a tile is asked for and waited
+// TensorStageCopies for tensor copies): a block's two loaders, the share of K tiles its tile work
+// says (gemm/tile_work.hpp) and where its stage ring lies. How a tile is asked for and waited
 // on is the derived class's.
 #include <cstddef>
 
-#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
@@ -18,11 +18,10 @@ class StageLoaders {
     typename LoaderB::Params b;
   };
 
-  HIPTILE_DEVICE HIPTILE_INLINE StageLoaders(Params const& p, int m0, int n0, int batch, kernel::KTileShare share,
-                                             std::byte* lds, int thread)
-      : loader_a_(p.a, m0, batch, thread),
-        loader_b_(p.b, n0, batch, thread),
-        range_(share.of(loader_a_.k_tiles())),
+  HIPTILE_DEVICE HIPTILE_INLINE StageLoaders(Params const& p, TileWork const& work, std::byte* lds, int thread)
+      : loader_a_(p.a, work.m0, work.batch, thread),
+        loader_b_(p.b, work.n0, work.batch, thread),
+        range_(work.k.of(loader_a_.k_tiles())),
         lds_(lds) {}
 
   // The K tiles of the block's share.
@@ -33,7 +32,7 @@ class StageLoaders {
   // come in order from the share's first.
   LoaderA loader_a_;
   LoaderB loader_b_;
-  kernel::KTileRange range_;
+  KTileRange range_;
   std::byte* lds_;
 };
 

@@ -14,7 +14,7 @@
 
 #include "hiptile/arch/tensor_copy.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/mainloop/stage_loaders.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -36,9 +36,9 @@ class TensorStageCopies : public StageLoaders<LoaderA, LoaderB> {
   static constexpr int kTileBytes = LoaderA::kTileBytes + LoaderB::kTileBytes;
 
   // Every thread of the block constructs it (one block barrier).
-  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(typename Base::Params const& p, int m0, int n0, int batch,
-                                                  kernel::KTileShare share, std::byte* lds, int thread)
-      : Base(p, m0, n0, batch, share, lds, thread),
+  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(typename Base::Params const& p, TileWork const& work,
+                                                  std::byte* lds, int thread)
+      : Base(p, work, lds, thread),
         landed_(reinterpret_cast<arch::SharedBarrier*>(lds + Ring::kLdsBytes)),
         issuer_(thread == 0) {
     if (issuer_) {

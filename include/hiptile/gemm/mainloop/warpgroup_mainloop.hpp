@@ -28,11 +28,11 @@
 #include "hiptile/arch/async_copy.hpp"
 #include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/mainloop/async_stage_copies.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/mainloop/tensor_stage_copies.hpp"
-#include "hiptile/gemm/wave/stepped_wave_mma.hpp"
+#include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -50,11 +50,12 @@ struct StageCopiesOf<LoaderA, LoaderB, Ring, Stages> {
   using type = TensorStageCopies<LoaderA, LoaderB, Ring, Stages>;
 };
 
-template <class LoaderA, class LoaderB, class TileShape, class WaveShape, wave::SteppedWaveMma WaveMma, int WaveSize,
+template <class LoaderA, class LoaderB, class TileShape, class WaveShape, wave::WaveMma WaveMma_, int WaveSize,
           int Stages>
   requires(block::AsyncCopyLoader<LoaderA> && block::AsyncCopyLoader<LoaderB>) ||
           (block::TensorCopyLoader<LoaderA> && block::TensorCopyLoader<LoaderB>)
-struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages> {
+struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, Stages> {
+  using WaveMma = WaveMma_;
   using Ring = StageRing<WaveMma, TileShape, WaveShape, WaveSize, Stages>;
   using Ring::kThreads;
   static_assert(std::is_same_v<typename Ring::LayoutA, typename LoaderA::LdsLayout> &&
@@ -69,13 +70,13 @@ struct WarpgroupMainloop : StageRing<WaveMma, TileShape, WaveShape, WaveSize, St
   using Params = typename Copies::Params;
   static constexpr std::size_t kLdsBytes = Ring::kLdsBytes + Copies::kLdsBytes;
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, int m0, int n0, int batch,
-                                                kernel::KTileShare share, std::byte* lds, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, TileWork const& work,
+                                                std::byte* lds, int thread) {
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    Copies copies(p, m0, n0, batch, share, lds, thread);
+    Copies copies(p, work, lds, thread);
     int const k_tiles = copies.k_tiles();
     for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
     int stage = 0;

@@ -10,8 +10,8 @@
 // same physical k of B: a permutation of K inside the stage, the same for both operands, which
 // leaves A·B unchanged and turns every fragment read into ds_read_b128.
 //
-// Stepped interface (wave/stepped_wave_mma.hpp) with one step per stage: each lane's runs cover
-// all the atom K-steps at once, so load_fragments() reads the whole stage and multiply() runs them.
+// WaveMma interface (wave/wave_mma.hpp) with one step per stage: each lane's runs cover all the
+// atom K-steps at once, so load_a() and load_b() read the whole stage and multiply() runs them.
 #include <cstdint>
 
 #include "hiptile/arch/lds_access.hpp"
@@ -43,20 +43,30 @@ struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
                 "TileShape::kK too small for the atom: each lane must read whole 16-byte packs (raise kK)");
 
   // Each lane's runs of the stage: kRun K elements of every atom row of A and column of B.
+  using FragmentsA = Array<Array<ElementA, kRun>, kAtomsM>;
+  using FragmentsB = Array<Array<ElementB, kRun>, kAtomsN>;
   struct Fragments {
-    Array<Array<ElementA, kRun>, kAtomsM> a;
-    Array<Array<ElementB, kRun>, kAtomsN> b;
+    FragmentsA a;
+    FragmentsB b;
   };
 
+  // The lane's A and B runs of the stage for the wave tile at (wave_m0, wave_n0), and each alone
+  // (an A operand may come from registers instead: ChainedWaveMma).
   HIPTILE_DEVICE HIPTILE_INLINE static void load_fragments(Fragments& f, ElementA const* stage_a,
                                                            ElementB const* stage_b, int wave_m0, int wave_n0,
                                                            int lane, int /*step*/) {
     int const group = lane / Atom::kM;
     int const row = lane % Atom::kM;
-    HIPTILE_UNROLL
-    for (int mi = 0; mi < kAtomsM; ++mi) load_run<LayoutA>(f.a[mi], stage_a, wave_m0 + mi * Atom::kM + row, group);
-    HIPTILE_UNROLL
-    for (int ni = 0; ni < kAtomsN; ++ni) load_run<LayoutB>(f.b[ni], stage_b, wave_n0 + ni * Atom::kN + row, group);
+    load_runs<LayoutA>(f.a, stage_a, wave_m0, row, group);
+    load_runs<LayoutB>(f.b, stage_b, wave_n0, row, group);
+  }
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_a(FragmentsA& a, ElementA const* stage_a, int wave_m0, int lane,
+                                                   int /*step*/) {
+    load_runs<LayoutA>(a, stage_a, wave_m0, lane % Atom::kM, lane / Atom::kM);
+  }
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_b(FragmentsB& b, ElementB const* stage_b, int wave_n0, int lane,
+                                                   int /*step*/) {
+    load_runs<LayoutB>(b, stage_b, wave_n0, lane % Atom::kM, lane / Atom::kM);
   }
 
   // acc += A_stage[wave_m0 .. +WaveM) · B_stage[wave_n0 .. +WaveN)ᵀ over the whole stage.
@@ -95,6 +105,13 @@ struct MfmaWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
       HIPTILE_UNROLL
       for (int r = 0; r < kElements; ++r) fragment[r] = run[s * kElements + r];
     }
+  }
+
+  // The lane's runs of one operand: row `row` of every atom of the wave tile starting at mn0.
+  template <class Layout, class Runs, class Element>
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_runs(Runs& runs, Element const* stage, int mn0, int row, int group) {
+    HIPTILE_UNROLL
+    for (int i = 0; i < Runs::size(); ++i) load_run<Layout>(runs[i], stage, mn0 + i * Atom::kM + row, group);
   }
 
   // The lane's run of kRun K elements of one row: kRun / pack 16-byte LDS reads.

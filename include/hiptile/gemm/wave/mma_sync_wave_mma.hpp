@@ -7,9 +7,9 @@
 // together: of a row (PackedLdsLayout, SwizzledLdsLayout), or of 8 consecutive MN at one k
 // (SwizzledMnLdsLayout, read with ldmatrix.trans).
 //
-// Stepped interface (wave/stepped_wave_mma.hpp): a stage is kSteps K-steps of 16; load_fragments()
-// reads one step's fragments and multiply() runs its atoms, so a mainloop can load step s + 1
-// while step s multiplies.
+// WaveMma interface (wave/wave_mma.hpp): a stage is kSteps K-steps of 16; load_a() and load_b()
+// read one step's fragments and multiply() runs its atoms, so a mainloop can load step s + 1 while
+// step s multiplies.
 #include "hiptile/arch/ldmatrix.hpp"
 #include "hiptile/arch/mma_sync.hpp"
 #include "hiptile/core/array.hpp"
@@ -34,31 +34,35 @@ struct MmaSyncWaveMma : WaveTile<Atom, WaveM, WaveN, LayoutA, LayoutB> {
   static constexpr int kSteps = LayoutA::kTileK / Atom::kK;
 
   using typename Tile::Fragments;
+  using FragmentsA = decltype(Fragments::a);
+  using FragmentsB = decltype(Fragments::b);
   using Tile::multiply;  // acc += the products of one step's fragments
 
-  // The fragments of K-step `step` of the stage for the warp tile at (wave_m0, wave_n0). Lane l gives
-  // row l % 8 of matrix l / 8: a row of MN (K-contiguous stage) or, transposed, a row of k
-  // (MN-contiguous stage). An A fragment's matrices are (m 0-7, k 0-7), (m 8-15, k 0-7),
+  // The fragments of K-step `step` of the stage for the warp tile at wave_m0 (A) or wave_n0 (B).
+  // Lane l gives row l % 8 of matrix l / 8: a row of MN (K-contiguous stage) or, transposed, a row
+  // of k (MN-contiguous stage). An A fragment's matrices are (m 0-7, k 0-7), (m 8-15, k 0-7),
   // (m 0-7, k 8-15), (m 8-15, k 8-15); those of a pair of B atoms (n 0-7, k 0-7), (n 0-7, k 8-15),
   // (n 8-15, k 0-7), (n 8-15, k 8-15).
-  HIPTILE_DEVICE HIPTILE_INLINE static void load_fragments(Fragments& f, ElementA const* stage_a,
-                                                           ElementB const* stage_b, int wave_m0, int wave_n0,
-                                                           int lane, int step) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_a(FragmentsA& a, ElementA const* stage_a, int wave_m0, int lane,
+                                                   int step) {
     int const matrix = lane / 8;
-    int const k0 = step * Atom::kK;
     HIPTILE_UNROLL
     for (int mi = 0; mi < kAtomsM; ++mi) {
       int const m = wave_m0 + 8 * (matrix % 2);
-      int const k = k0 + kPack * (matrix / 2);
-      f.a[mi] = __builtin_bit_cast(typename Atom::FragmentA, fragment_load<LayoutA>(stage_a, m, k, lane % 8, mi));
+      int const k = step * Atom::kK + kPack * (matrix / 2);
+      a[mi] = __builtin_bit_cast(typename Atom::FragmentA, fragment_load<LayoutA>(stage_a, m, k, lane % 8, mi));
     }
+  }
+  HIPTILE_DEVICE HIPTILE_INLINE static void load_b(FragmentsB& b, ElementB const* stage_b, int wave_n0, int lane,
+                                                   int step) {
+    int const matrix = lane / 8;
     HIPTILE_UNROLL
     for (int ni = 0; ni < kAtomsN; ni += 2) {
       int const n = wave_n0 + 8 * (matrix / 2);
-      int const k = k0 + kPack * (matrix % 2);
+      int const k = step * Atom::kK + kPack * (matrix % 2);
       auto const r = fragment_load<LayoutB>(stage_b, n, k, lane % 8, ni / 2);
-      f.b[ni] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
-      f.b[ni + 1] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
+      b[ni] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[0], r[1]}});
+      b[ni + 1] = __builtin_bit_cast(typename Atom::FragmentB, Array<std::uint32_t, 2>{{r[2], r[3]}});
     }
   }
 

@@ -10,6 +10,7 @@ namespace hiptile::gemm::wave {
 
 template <class Atom, int WaveM, int WaveN, class LayoutA, class LayoutB>
 struct WaveTile {
+  using AtomType = Atom;
   using LdsLayoutA = LayoutA;  // the LDS stage layouts the wave MMA reads
   using LdsLayoutB = LayoutB;
   using ElementA = typename Atom::ElementA;
@@ -32,6 +33,8 @@ struct WaveTile {
     return atom_n * Atom::kN + Atom::c_col(lane, reg);
   }
 
+  // One K-step's operands: an A fragment per atom row, a B fragment per atom column (a member
+  // class, instantiated only by the wave MMAs that load fragments: warpgroup atoms have none).
   struct Fragments {
     Array<typename Atom::FragmentA, kAtomsM> a;
     Array<typename Atom::FragmentB, kAtomsN> b;
