@@ -67,8 +67,8 @@ static_assert(StreamK::kStreamK);
 
 TEST_CASE("each simulated device reports its CUs, XCDs, wave size and LDS", "[sim][device]") {
   RestoreMi300x restore;
-  // FACTS.md: MI300X 8 XCDs x 38 CUs, MI300A 6 x 38, MI308X 4 x 20; gfx942 waves of 64, 64 KiB of
-  // LDS per workgroup.
+  // docs/mi300_facts.md, "Devices": MI300X 8 XCDs x 38 CUs, MI300A 6 x 38, MI308X 4 x 20; gfx942
+  // waves of 64, 64 KiB of LDS per workgroup.
   for (Expected const e : {Expected{sim::kMi300xDevice, 304, 8}, Expected{sim::kMi300aDevice, 228, 6},
                            Expected{sim::kMi308xDevice, 80, 4}}) {
     DYNAMIC_SECTION(e.device.name) {

@@ -17,7 +17,8 @@ namespace {
 using namespace hiptile::arch;
 using hiptile::Status;
 
-// Positions worked out by hand from the calculator's formulas (FACTS.md), not from the code.
+// Positions worked out by hand from the calculator's formulas (docs/mi300_facts.md, "MFMA
+// instructions"), not from the code.
 TEST_CASE("MFMA 32x32 output layouts match the ISA positions derived by hand") {
   using A = Mfma32x32x8F16;
   // D[12][5] is register 4 of lane 37 (calculator example for v_mfma_f32_32x32x8_f16).

@@ -635,7 +635,7 @@ TEST_CASE("ConvProblemSize::check returns each error status where its condition 
   }
 }
 
-TEST_CASE("implicit_gemm extents and element counts follow FACTS.md") {
+TEST_CASE("implicit_gemm extents and element counts follow CUTLASS's implicit GEMM mapping") {
   SECTION("3-D, groups 3, strided and padded") {
     // Z = (3 - 2) / 1 + 1 = 2, P = (10 + 2 - 3) / 2 + 1 = 5, Q = (11 + 4 - 5) / 3 + 1 = 4: N·Z·P·Q = 80;
     // N·D·H·W = 660, T·R·S = 30, C/groups = 4, K/groups = 6.

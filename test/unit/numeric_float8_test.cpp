@@ -1,7 +1,7 @@
 // The four fp8 types against their definitions, through the independent reference in
 // numeric_reference.hpp:
 //   e4m3fnuz, e5m2fnuz: bias 8 / 16, no infinities, no -0, 0x80 the only NaN
-//                       (FACTS.md "FP8 on gfx942"; LLVM APFloat Float8E4M3FNUZ/Float8E5M2FNUZ)
+//                       (docs/mi300_facts.md, "FP8 on gfx942"; LLVM APFloat Float8E4M3FNUZ/Float8E5M2FNUZ)
 //   e4m3fn:             bias 7, no infinities, NaN 0x7F/0xFF (OCP OFP8 v1.0)
 //   e5m2:               bias 15, IEEE 754 infinities and NaNs (OCP OFP8 v1.0)
 #include <catch2/catch.hpp>

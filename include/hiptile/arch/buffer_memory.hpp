@@ -1,10 +1,10 @@
 #pragma once
 // Buffer loads and stores: global memory reached through a resource that carries the buffer's size
 // in bytes. A load whose byte range lies past the end returns zeros and a store there is dropped,
-// on gfx942 by the hardware's range check, so tile edges need no branches (FACTS.md, "Buffer
-// loads"). The check is by whole access here: whether hardware checks a 64/128-bit access per
-// dword is undocumented, so an access that straddles the end is an error in the simulator and must
-// not happen — keep edges vector-aligned.
+// on gfx942 by the hardware's range check, so tile edges need no branches (docs/mi300_facts.md,
+// "Buffer loads"). The check is by whole access here: whether hardware checks a 64/128-bit access
+// per dword is undocumented, so an access that straddles the end is an error in the simulator and
+// must not happen — keep edges vector-aligned.
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -32,7 +32,7 @@ struct BufferResource {
 };
 
 // Word 3 of a gfx9 raw buffer descriptor: 32-bit data format, no swizzle (composable_kernel's
-// value for gfx9/gfx942; FACTS.md).
+// value for gfx9/gfx942, include/ck/ck.hpp; docs/mi300_facts.md, "Buffer loads").
 inline constexpr int kGfx9BufferResourceWord3 = 0x00020000;
 
 HIPTILE_DEVICE HIPTILE_INLINE BufferResource make_buffer_resource(void const* base, std::uint32_t num_bytes) {

@@ -6,18 +6,19 @@
 // hiptile hard-codes MFMA lane math. Atom::mma(d, a, b, c) is the clang builtin on gfx942 and the
 // simulator's lane-exact emulation on the sim backend.
 //
-// Layouts (FACTS.md; AMD matrix instruction calculator `-a CDNA3`, cross-checked with ck_tile's
-// warp_gemm_attribute_mfma_impl.hpp). A is M×K, B is K×N, each lane holds P = M·K/64 elements:
+// Layouts (docs/mi300_facts.md, "MFMA instructions": AMD matrix instruction calculator `-a CDNA3`,
+// cross-checked with ck_tile's warp_gemm_attribute_mfma_impl.hpp). A is M×K, B is K×N, each lane
+// holds P = M·K/64 elements:
 //   A[i][k] at lane i + M·(k / P), register k mod P;   B[k][j] at lane j + N·(k / P), register k mod P.
 // C/D, 32×32 ops (16 values per lane): lane j + 32·((i/4) mod 2), register 4·(i/8) + (i mod 4).
 // C/D, 16×16 ops (4 values per lane):  lane j + 16·(i/4),         register i mod 4.
 //
-// Emulation arithmetic (FACTS.md summarises what is known of the hardware's rounding, which is
-// not bit-exact to reproduce): f16/bf16/fp8/xf32 products are exact in double and summed in
-// double, then C + sum is rounded once to fp32 — never less accurate than the hardware's grouped
-// accumulation; f32 ops are sequential fp32 FMAs over k, as measured on hardware; i8 ops are exact
-// int32 with wrap-around. xf32 inputs are first rounded to 10 mantissa bits (round to nearest
-// even) — (?) the exact xf32 input rounding is unconfirmed.
+// Emulation arithmetic (docs/mi300_facts.md, "MFMA instructions", summarises what is known of the
+// hardware's rounding, which is not bit-exact to reproduce): f16/bf16/fp8/xf32 products are exact
+// in double and summed in double, then C + sum is rounded once to fp32 — never less accurate than
+// the hardware's grouped accumulation; f32 ops are sequential fp32 FMAs over k, as measured on
+// hardware; i8 ops are exact int32 with wrap-around. xf32 inputs are first rounded to 10 mantissa
+// bits (round to nearest even) — (?) the exact xf32 input rounding is unconfirmed.
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -76,9 +77,9 @@ struct MfmaAtomBase {
   HIPTILE_DEVICE static void mma(FragmentC& d, FragmentA const& a, FragmentB const& b, FragmentC const& c);
 };
 
-// The instructions. kCycles: issue cycles per the calculator (FACTS.md); kOnGfx90a: whether
-// gfx90a (MI200) has the instruction — fp8/bf8 and xf32 exist on gfx940-942 only. The 32x32x16
-// and 16x16x32 i8 forms are gfx940+ too (gfx90a has 32x32x8/16x16x16 i8 instead).
+// The instructions. kCycles: issue cycles per the calculator (docs/mi300_facts.md); kOnGfx90a:
+// whether gfx90a (MI200) has the instruction — fp8/bf8 and xf32 exist on gfx940-942 only. The
+// 32x32x16 and 16x16x32 i8 forms are gfx940+ too (gfx90a has 32x32x8/16x16x16 i8 instead).
 struct Mfma32x32x8F16 : MfmaAtomBase<Mfma32x32x8F16, half_t, half_t, float, 32, 32, 8> {
   static constexpr char const* kMnemonic = "v_mfma_f32_32x32x8_f16";
   static constexpr int kCycles = 32;

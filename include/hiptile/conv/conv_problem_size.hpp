@@ -118,7 +118,7 @@ struct ConvProblemSize {
     return output_elements() / k * k * filter[0] * filter[1] * std::int64_t(filter[2]) * c_per_group();
   }
 
-  // The implicit GEMM of `op` for one group (FACTS.md, "Conv as implicit GEMM"):
+  // The implicit GEMM of `op` for one group (CUTLASS's docs, "Implicit GEMM Convolution"):
   //   Fprop: M = N·Z·P·Q, N = K/groups, K = T·R·S·C/groups;
   //   Dgrad: M = N·D·H·W, N = C/groups, K = T·R·S·K/groups;
   //   Wgrad: M = K/groups, N = T·R·S·C/groups, K = N·Z·P·Q.

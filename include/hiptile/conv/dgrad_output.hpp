@@ -5,10 +5,10 @@
 // (and of the source tensor C, shaped like dx). With unit stride the one class is dx in order.
 //
 // Splitting m divides by the class's rows per image and extents. CUTLASS's strided-dgrad epilogue
-// does that with `/` and `%` in both its source load and its store (FACTS.md); here each is a
-// template switch: RowDivision::kFast uses the FastDivmods the host built for the class
-// (ConvGeometry::div_class_*), kPlain divides. The load (C's address) and the store (D's) choose
-// separately, so a benchmark can compare none, load only, store only and both.
+// does that with `/` and `%` in both its source load and its store (NVIDIA/cutlass issue 1436);
+// here each is a template switch: RowDivision::kFast uses the FastDivmods the host built for the
+// class (ConvGeometry::div_class_*), kPlain divides. The load (C's address) and the store (D's)
+// choose separately, so a benchmark can compare none, load only, store only and both.
 #include <cstdint>
 
 #include "hiptile/conv/conv_geometry.hpp"

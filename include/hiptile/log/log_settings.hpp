@@ -1,6 +1,7 @@
 #pragma once
 // What hiptile logs and where, from HIPTILE_LOG_LEVEL, HIPTILE_LOG_MASK and HIPTILE_LOG_FILE (the
-// variables and their meaning follow hipBLASLt's, FACTS.md; docs/logging.md has sample output):
+// variables and their meaning follow hipBLASLt's documentation, "hipBLASLt logging"; docs/logging.md
+// has sample output):
 //
 //   HIPTILE_LOG_LEVEL  0 off (default), 1 error, 2 trace, 3 hints, 4 info, 5 api trace; each level
 //                      logs its category and every one below it

@@ -1,7 +1,7 @@
 #pragma once
 // The four 8-bit floating-point formats. gfx942 (MI300) computes only on the FNUZ pair
-// (FACTS.md "FP8 on gfx942"); the OCP pair is what gfx950 and NVIDIA sm_89+ use, and what model
-// checkpoints are usually stored in.
+// (HIP's "FP8 Numbers"; docs/mi300_facts.md, "FP8 on gfx942"); the OCP pair is what gfx950 and
+// NVIDIA sm_89+ use, and what model checkpoints are usually stored in.
 //
 //   type             bias  infinities  NaN codes              -0    largest  smallest subnormal
 //   float8_e4m3fnuz  8     none        0x80 only              none  240      2^-10

@@ -18,7 +18,7 @@ enum class NonFiniteEncoding {
   kAllOnesNan,
   // "FNUZ" (finite, NaN, unsigned zero): no infinities and no -0; the -0 code (sign bit only) is
   // the single NaN and every other code is a number. LLVM APFloat Float8E4M3FNUZ/Float8E5M2FNUZ,
-  // the fp8/bf8 formats of gfx940/941/942 (FACTS.md "FP8 on gfx942").
+  // the fp8/bf8 formats of gfx940/941/942 (docs/mi300_facts.md, "FP8 on gfx942").
   kNegativeZeroNan,
 };
 

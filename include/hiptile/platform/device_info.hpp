@@ -1,8 +1,9 @@
 #pragma once
 // DeviceInfo: the facts of the current device that choosing, sizing and checking a kernel needs,
 // read from the runtime, never assumed. Frameworks on AMD GPUs have sized grids for half the
-// machine from a CU count or wave size read wrong (FACTS.md, "Device facts"); every operator
-// checks these facts against what its kernel was built for (arch/device_check.hpp).
+// machine from a CU count or wave size read wrong (docs/mi300_facts.md, "Device facts are read,
+// not assumed"); every operator checks these facts against what its kernel was built for
+// (arch/device_check.hpp).
 //
 //   DeviceInfo const* device = nullptr;
 //   if (ok(current_device_info(device))) std::cout << *device;   // "gfx942, 304 CUs in 8 XCDs, ..."

@@ -32,8 +32,9 @@ inline Status query_compute_units(int& units) noexcept {
 }
 
 // Workgroups of `threads` threads and `lds_bytes` of dynamic LDS running Kernel that one compute
-// unit holds at once. The simulator counts what FACTS.md gives an MI300 CU — 64 KiB of LDS and 32
-// waves (8 per SIMD) — and not registers, which it does not allocate.
+// unit holds at once. The simulator counts what an MI300 CU has (docs/mi300_facts.md, "Compute
+// unit, registers and LDS") — 64 KiB of LDS and 32 waves (8 per SIMD) — and not registers, which
+// it does not allocate.
 template <KernelFunctor Kernel>
 Status query_resident_workgroups(unsigned threads, std::size_t lds_bytes, int& workgroups) noexcept {
   int n = 0;

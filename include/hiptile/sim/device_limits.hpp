@@ -1,6 +1,7 @@
 #pragma once
-// The limits of the simulated device: those of one MI300X compute unit (FACTS.md, from the
-// ROCm gpu-arch-specs tables): wave64, 64 KiB LDS per workgroup, 1024 threads per workgroup.
+// The limits of the simulated device: those of one MI300X compute unit (the ROCm gpu-arch-specs
+// tables; docs/mi300_facts.md, "Compute unit, registers and LDS"): wave64, 64 KiB LDS per
+// workgroup, 1024 threads per workgroup.
 #include <cstddef>
 
 namespace hiptile::sim {

@@ -1,7 +1,8 @@
 #pragma once
 // The simulator's LDS bank-conflict model for gfx942.
 //
-// LDS has 32 banks of 4 bytes; a dword at byte offset a lives in bank (a / 4) mod 32 (FACTS.md).
+// LDS has 32 banks of 4 bytes; a dword at byte offset a lives in bank (a / 4) mod 32 (ROCm's
+// gpu-arch-specs; docs/mi300_facts.md, "Compute unit, registers and LDS").
 // A wave's LDS instruction is served in phases of 128 bytes, one bank access per lane-dword:
 // 32 lanes per phase for accesses of up to 4 bytes, 16 lanes for 8-byte and 8 lanes for 16-byte
 // accesses, lanes in order (lanes 0-7, 8-15, ... for ds_read/ds_write_b128). Source: the

@@ -49,7 +49,8 @@
 namespace hiptile::sim::detail {
 
 // AddressSanitizer must be told about every stack switch, or it reports false errors on the lane
-// stacks (DESIGN.md section 2). These wrap its fiber-switch interface and do nothing without ASan.
+// stacks (compiler-rt's <sanitizer/common_interface_defs.h>: __sanitizer_start_switch_fiber and
+// __sanitizer_finish_switch_fiber). These wrap that interface and do nothing without ASan.
 struct StackBounds {
   void const* bottom = nullptr;
   std::size_t size = 0;

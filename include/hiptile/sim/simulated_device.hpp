@@ -7,7 +7,8 @@
 //   hiptile::sim::set_device(hiptile::sim::kMi300aDevice);   // 228 CUs, 6 XCDs from now on
 //   hiptile::sim::set_compute_units(100);              // the current device with another CU count
 //
-// Figures: FACTS.md (MI300X 8 XCDs × 38 CUs at 2100 MHz, 192 GB; MI300A 6 × 38, 128 GB);
+// Figures: ROCm's gpu-arch-specs and MI300 pages (MI300X 8 XCDs × 38 CUs at 2100 MHz, 192 GB;
+// MI300A 6 × 38, 128 GB; docs/mi300_facts.md, "Devices");
 // MI308X: 80 CUs (public MI308X benchmark pages) in 4 XCDs of 20 — its one-XCD (CPX) partition has
 // 20 CUs (ROCm/rocMLIR pull request 2197, "MI308 CPX mode has 20 CU only").
 #include <cstddef>

@@ -1,4 +1,5 @@
-// xf32 MFMA exists on gfx940-942 only (FACTS.md): MI200 has no such instruction.
+// xf32 MFMA exists on gfx940-942 only (docs/mi300_facts.md, "MFMA instructions"): MI200 has no
+// such instruction.
 // expect-error: this MFMA instruction does not exist on gfx90a (MI200)
 #include "gemm_config.hpp"
 

@@ -10,7 +10,7 @@
 //   Status s = Conv::can_implement(args);
 //   Conv op; op.initialize(args); op.run(stream);
 //
-// The operands, in the implicit GEMM's roles (FACTS.md, "Conv as implicit GEMM"):
+// The operands, in the implicit GEMM's roles (CUTLASS's docs, "Implicit GEMM Convolution"):
 //
 //   operator  a    b    d    M               N              K
 //   Fprop     x    w    y    N·Z·P·Q         K/groups       T·R·S·C/groups

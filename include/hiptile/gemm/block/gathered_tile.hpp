@@ -8,8 +8,8 @@
 // Each 16-byte vector of the tile is gathered from kVectorElements / AccessElements accesses of
 // AccessElements consecutive elements; the loader returns each access's byte offset in the
 // operand's buffer, or kInvalidOffset for an access wholly outside the operand (the buffer then
-// reads zeros: FACTS.md, "Buffer loads"). Narrow accesses let an operand whose runs of contiguous
-// elements are not whole vectors (a channel count not a multiple of 8) be read exactly.
+// reads zeros: docs/mi300_facts.md, "Buffer loads"). Narrow accesses let an operand whose runs of
+// contiguous elements are not whole vectors (a channel count not a multiple of 8) be read exactly.
 //
 // Thread mapping, as the matrix TileLoader's (tile_loader.hpp), so the LDS writes are as free of
 // bank conflicts:

@@ -1,6 +1,7 @@
 #pragma once
 // SwizzledLdsLayout: one stage of a K-contiguous operand tile (TileMN rows × TileK elements) in
-// shared memory for the cp.async path on NVIDIA GPUs.
+// LDS / shared memory: the stages gfx9's register-staged loaders write for K-contiguous tiles
+// (register_staged_lds_layout.hpp; the gfx942 default's A and B), and NVIDIA's cp.async stages.
 //
 // Rows are stored one after another, K-contiguous, so the 16-byte vectors a warp copies from
 // consecutive addresses of global memory land in consecutive 16-byte chunks: a warp's cp.async

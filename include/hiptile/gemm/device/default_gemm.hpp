@@ -102,8 +102,8 @@ struct DefaultOutputOpOf<ElementA, ElementC> : std::type_identity<epilogue::Inte
 template <class ElementA, class ElementC>
 using DefaultOutputOp = typename DefaultOutputOpOf<ElementA, ElementC>::type;
 
-// MI300X has 8 XCDs with an L2 each (FACTS.md): give each one a compact block of tiles, grouped
-// 8 tile-rows deep inside. Other devices: grouping only.
+// MI300X has 8 XCDs with an L2 each (docs/mi300_facts.md, "Workgroups and XCDs"): give each one a
+// compact block of tiles, grouped 8 tile-rows deep inside. Other devices: grouping only.
 template <class Arch>
 using DefaultTileOrder = std::conditional_t<std::is_same_v<Arch, arch::Gfx942>,
                                             kernel::XcdRemap<kernel::GroupedTileOrder<8>, 8>,

@@ -240,7 +240,8 @@ constexpr bool atom_on_arch() {
     return true;
   }
 }
-// The two families of 8-bit float formats (FACTS.md): gfx942's FNUZ, and OCP's (NVIDIA, gfx950).
+// The two families of 8-bit float formats (docs/mi300_facts.md, "FP8 on gfx942"): gfx942's FNUZ,
+// and OCP's (NVIDIA, gfx950).
 template <class T>
 inline constexpr bool kFnuzFp8 = std::is_same_v<T, float8_e4m3fnuz> || std::is_same_v<T, float8_e5m2fnuz>;
 template <class T>

@@ -107,8 +107,8 @@ std::string bench_command(Arguments const& args) {
 }
 
 // Advice for this call on `device`, one hint line each: a leading dimension that is a multiple of
-// 512 bytes on gfx942 (its channel hot spots, FACTS.md), and `tiles` that fill under half of the
-// `slots` (workgroups the device holds at once).
+// 512 bytes on gfx942 (its channel hot spots: docs/mi300_facts.md, "Workgroups and XCDs"), and
+// `tiles` that fill under half of the `slots` (workgroups the device holds at once).
 template <class G, class Arguments>
 void write_hints(Arguments const& args, DeviceInfo const& device, std::int64_t tiles, std::int64_t slots) {
   if (!logging::enabled(logging::Category::kHints)) return;

@@ -35,8 +35,9 @@
 //
 // Partitions (the XCDs of gfx942): units and shared tiles are split into `partitions` groups by
 // their ids modulo `partitions`: workgroup id w and tile id t belong to group w mod partitions and
-// t mod partitions. MI300 deals workgroup w to XCD w mod 8 (FACTS.md), and XcdRemap gives tile
-// ids of one residue one XCD's block of tiles, so a group's units, its tiles' operands and the
+// t mod partitions. MI300 deals workgroup w to XCD w mod 8 (docs/mi300_facts.md, "Workgroups and
+// XCDs"), and XcdRemap gives tile ids of one residue one XCD's block of tiles, so a group's units,
+// its tiles' operands and the
 // partial sums they hand each other all stay in one XCD's L2. Used when the units divide evenly
 // and every group has at least kMinTilesPerPartition tiles (the groups' work then differs by at
 // most one tile in that many).

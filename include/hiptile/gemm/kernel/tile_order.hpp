@@ -5,8 +5,9 @@
 //   RowMajorTileOrder        id → (id / tiles_n, id % tiles_n)
 //   GroupedTileOrder<G>      ids walk G tile-rows column by column before moving on, so the
 //                            workgroups running together share rows of A and columns of B in L2
-//   XcdRemap<Order, X>       MI300 dispatches workgroup i to XCD i mod X (FACTS.md); this remaps
-//                            ids so each XCD gets one contiguous range of Order's ids, i.e. a
+//   XcdRemap<Order, X>       MI300 dispatches workgroup i to XCD i mod X (docs/mi300_facts.md,
+//                            "Workgroups and XCDs"); this remaps ids so each XCD gets one
+//                            contiguous range of Order's ids, i.e. a
 //                            compact block of tiles sharing its own 4 MB L2
 //
 // A user's own order is any type with the same three members (the TileOrderType concept).
