@@ -6,6 +6,7 @@
 // runs_on(device_arch): whether a kernel built for the tag runs on a device that reports
 // device_arch (DeviceInfo::arch, "gfx942", "sm_90"): the same instruction set, or on NVIDIA a
 // later compute capability (mma.sync and cp.async stay).
+// Family: the architecture family whose builder (gemm/collective/) assembles its kernels.
 #include <string_view>
 
 #include "hiptile/platform/xcd_count.hpp"
@@ -23,7 +24,12 @@ constexpr int compute_capability(std::string_view a) {
   return v;
 }
 
+// The families: gfx9 (CDNA: MFMA, wave64, buffer loads) and NVIDIA (mma.sync, wgmma, cp.async).
+struct Gfx9Family {};
+struct NvidiaFamily {};
+
 struct Gfx942 {  // MI300 (CDNA3)
+  using Family = Gfx9Family;
   static constexpr int kWaveSize = 64;
   static constexpr int kLdsBytesPerWorkgroup = 64 * 1024;
   static constexpr char const* kName = "gfx942";
@@ -33,6 +39,7 @@ struct Gfx942 {  // MI300 (CDNA3)
   static constexpr bool runs_on(std::string_view a) { return a == "gfx942" || a == "gfx941" || a == "gfx940"; }
 };
 struct Gfx90a {  // MI200 (CDNA2): one L2 per GCD, and HIP sees each GCD as a device
+  using Family = Gfx9Family;
   static constexpr int kWaveSize = 64;
   static constexpr int kLdsBytesPerWorkgroup = 64 * 1024;
   static constexpr char const* kName = "gfx90a";
@@ -40,6 +47,7 @@ struct Gfx90a {  // MI200 (CDNA2): one L2 per GCD, and HIP sees each GCD as a de
   static constexpr bool runs_on(std::string_view a) { return a == "gfx90a"; }
 };
 struct Sm80 {  // A100
+  using Family = NvidiaFamily;
   static constexpr int kWaveSize = 32;
   static constexpr int kLdsBytesPerWorkgroup = 163 * 1024;
   static constexpr char const* kName = "sm_80";
@@ -47,6 +55,7 @@ struct Sm80 {  // A100
   static constexpr bool runs_on(std::string_view a) { return compute_capability(a) >= 80; }
 };
 struct Sm90 {  // H100
+  using Family = NvidiaFamily;
   static constexpr int kWaveSize = 32;
   static constexpr int kLdsBytesPerWorkgroup = 227 * 1024;
   static constexpr char const* kName = "sm_90";

@@ -36,6 +36,7 @@
 #include "hiptile/gemm/device/gemm_arguments.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"
+#include "hiptile/gemm/device/operand_views.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
 #include "hiptile/gemm/device/device_operator.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
@@ -353,7 +354,7 @@ class Gemm : public DeviceOperator<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_
     bool const in_place = static_cast<void const*>(args.c.data) == args.d.data && args.c.ld == args.d.ld &&
                           (args.batch_stride_c == args.batch_stride_d || args.batch_count == 1);
     if (r.d.overlaps(r.a) || r.d.overlaps(r.b) || r.d.overlaps(r.bias) || r.d.overlaps(r.row_scale) ||
-        r.d.overlaps(r.column_scale) || (!in_place && r.d.overlaps(r.c)) || !batches_disjoint(args)) {
+        r.d.overlaps(r.column_scale) || (!in_place && r.d.overlaps(r.c)) || !output_batches_disjoint(LayoutC::kRowMajor, p.m, p.n, args.d.ld, args.batch_stride_d, args.batch_count)) {
       return Status::kErrorAliasedOperand;
     }
     // The output functor's declared device pointers (fp8 scales, amax): operands too.
@@ -373,18 +374,6 @@ class Gemm : public DeviceOperator<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_
     auto const functor = epilogue::functor_ranges<Op>(args.output_op);
     return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(args, schedule),
                             {r.a, r.b, r.c, r.d, r.bias, r.row_scale, r.column_scale}, functor);
-  }
-
-  static bool aligned(void const* p, std::size_t bytes) noexcept {
-    return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
-  }
-
-  // The elements an operand's loads may touch: up to the end of the 16-byte vector that holds its
-  // last element, which every GPU allocation covers (the buffer reads zeros past it).
-  static Int128 operand_elements(std::int64_t ld, int extent_mn, int extent_k, OperandMajor major, int vector) noexcept {
-    std::int64_t const outer = major == OperandMajor::kK ? extent_mn : extent_k;
-    std::int64_t const inner = major == OperandMajor::kK ? extent_k : extent_mn;
-    return ByteRange::span(outer, ld, round_up<std::int64_t>(inner, vector));
   }
 
   // The memory each operand spans: what the kernel may read (A, B, C, bias, scales) or write (D).
@@ -414,40 +403,11 @@ class Gemm : public DeviceOperator<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_
     return r;
   }
 
-  // What the loaders read of A and B; span_bytes fits: the spans were found addressable first.
-  template <class Element>
-  static OperandView<Element> operand_view(Element const* data, std::int64_t ld, int extent_mn, int extent_k,
-                                           OperandMajor major, std::int64_t batch_stride) noexcept {
-    Int128 const elements = operand_elements(ld, extent_mn, extent_k, major, 16 / int(sizeof(Element)));
-    return {data, ld, extent_mn, extent_k, static_cast<std::int64_t>(elements * Int128(sizeof(Element))), batch_stride};
-  }
   static OperandView<ElementA> view_a(Arguments const& args) noexcept {
     return operand_view(args.a.data, args.a.ld, args.problem.m, args.problem.k, kMajorA, args.batch_stride_a);
   }
   static OperandView<ElementB> view_b(Arguments const& args) noexcept {
     return operand_view(args.b.data, args.b.ld, args.problem.n, args.problem.k, kMajorB, args.batch_stride_b);
-  }
-  // A loader's parameters for `view`: the view itself, or, for a loader that needs them (the
-  // tensor copies' map), built from the view and the launch's batch count.
-  template <class Loader, class Element>
-  static typename Loader::Params loader_params(OperandView<Element> const& view, int batches) noexcept {
-    if constexpr (std::is_constructible_v<typename Loader::Params, OperandView<Element> const&, int>) {
-      return typename Loader::Params(view, batches);
-    } else {
-      return view;
-    }
-  }
-
-  // D's batches write disjoint elements: each batch's D lies past the last one's (stacked), or the
-  // batches sit side by side within one row (row-major; a column when column-major) of D's
-  // leading dimension. (Arguments whose ranges were found addressable.)
-  static bool batches_disjoint(Arguments const& args) noexcept {
-    if (args.batch_count <= 1) return true;
-    std::int64_t const outer = LayoutC::kRowMajor ? args.problem.m : args.problem.n;
-    std::int64_t const inner = LayoutC::kRowMajor ? args.problem.n : args.problem.m;
-    Int128 const stride = args.batch_stride_d;
-    if (stride >= ByteRange::span(outer, args.d.ld, inner)) return true;
-    return stride >= inner && stride * (args.batch_count - 1) + inner <= args.d.ld;
   }
 
   static std::int64_t tiles(GemmCoord const& p) noexcept {
