@@ -14,6 +14,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import tempfile
 import unittest
 
 MODEL = None
@@ -204,6 +205,159 @@ class Paths(unittest.TestCase):
         block = tm.Op("v_mfma_f32_32x32x4_2b_f16", "v[0:31], v[32:33], v[34:35], v[0:31]",
                       mfma_cycles={"v_mfma_f32_32x32x4_2b_f16": 64})
         self.assertEqual(tm.mfma_work([block]), 8192)
+
+
+# A back-to-back GEMM laid out the way LLVM lays out B2bGemmKernel: the first product's K loop
+# (one block: the next tile's load, the MFMA, the LDS store, the barrier); P's conversion, whose
+# value-dependent region s_cbranch_execz may skip, and the first B1 tile's load; the column loop with
+# its latch before the header (waiting for the B1 loads), the barrier the first step skips, the next
+# B1 tile's load the last step skips, the B1 stage into LDS, a barrier, the MFMAs, then the interior
+# tile's direct store or the edge tile's store after a load of C; the end.
+B2B_KERNEL = """
+_Z3b2bv:
+	s_load_dwordx4 s[8:11], s[0:1], 0x0
+	buffer_load_dwordx4 v[2:5], v1, s[8:11], 0 offen
+	s_waitcnt vmcnt(0)
+	ds_write_b128 v1, v[2:5]
+	s_barrier
+	s_mov_b32 s2, 0
+.LBB0_1:
+	buffer_load_dwordx4 v[2:5], v1, s[8:11], 0 offen
+	ds_read_b128 v[6:9], v1
+	s_waitcnt lgkmcnt(0)
+	v_mfma_f32_32x32x8_f16 v[12:27], v[6:7], v[8:9], v[12:27]
+	s_waitcnt vmcnt(0)
+	ds_write_b128 v1, v[2:5]
+	s_barrier
+	s_add_i32 s2, s2, 1
+	s_cmp_lg_u32 s2, s3
+	s_cbranch_scc1 .LBB0_1
+	buffer_load_ushort v30, v1, s[8:11], 0 offen
+	s_waitcnt vmcnt(0)
+	v_cmp_ne_u32_e32 vcc, 0, v30
+	s_and_saveexec_b64 s[4:5], vcc
+	s_cbranch_execz .LBB0_3
+	v_lshlrev_b32_e32 v31, 13, v30
+	v_or_b32_e32 v31, 0x7f800000, v31
+.LBB0_3:
+	s_or_b64 exec, exec, s[4:5]
+	buffer_load_dwordx4 v[32:35], v1, s[8:11], 0 offen
+	s_mov_b32 s6, 0
+	s_branch .LBB0_6
+.LBB0_5:
+	s_add_i32 s6, s6, 64
+	s_waitcnt vmcnt(0)
+	s_cmp_lt_i32 s6, s7
+	s_cbranch_scc0 .LBB0_12
+.LBB0_6:
+	s_cmp_eq_u32 s6, 0
+	s_cbranch_scc1 .LBB0_8
+	s_barrier
+.LBB0_8:
+	s_cmp_ge_i32 s6, s9
+	s_cbranch_scc1 .LBB0_10
+	buffer_load_dwordx4 v[36:39], v1, s[8:11], 0 offen
+.LBB0_10:
+	ds_write_b128 v1, v[32:35]
+	s_waitcnt lgkmcnt(0)
+	s_barrier
+	ds_read_b128 v[6:9], v1
+	s_waitcnt lgkmcnt(0)
+	v_mfma_f32_32x32x8_f16 v[40:55], v[6:7], v[8:9], 0
+	v_mfma_f32_32x32x8_f16 v[40:55], v[8:9], v[6:7], v[40:55]
+	s_cbranch_vccnz .LBB0_11
+	global_store_dwordx4 v1, v[40:43], s[10:11]
+	s_branch .LBB0_5
+.LBB0_11:
+	global_load_dwordx4 v[56:59], v1, s[10:11]
+	s_waitcnt vmcnt(0)
+	global_store_dwordx4 v1, v[40:43], s[10:11]
+	s_branch .LBB0_5
+.LBB0_12:
+	s_endpgm
+.Lfunc_end0:
+"""
+
+
+def b2b_name():
+    """The demangled name of test/amd/b2b_kernels.cpp's f16 kernel (K-contiguous A and B0, row-major B1)."""
+    e = "hiptile::NarrowFloat<hiptile::FormatBinary16>"
+    loader = "hiptile::gemm::block::TileLoader<%s, (hiptile::gemm::OperandMajor)%d, %d, %d, 256>"
+    swizzled = "hiptile::gemm::block::SwizzledLdsLayout<%s, %d, %d>"
+    atom = "hiptile::arch::Mfma32x32x8F16"
+    producer = "hiptile::gemm::wave::MfmaWaveMma<%s, 64, 32, %s, %s>" % (atom, swizzled % (e, 64, 32),
+                                                                          swizzled % (e, 128, 32))
+    consumer = "hiptile::gemm::wave::ChainedMfmaWaveMma<%s, 32, 64, %s, hiptile::gemm::block::PackedLdsLayout<%s, 64, 64>>" % (
+        atom, swizzled % (e, 128, 64), e)
+    first = ("hiptile::gemm::mainloop::PipelinedMainloop<%s, %s, hiptile::GemmShape<64, 128, 32>, "
+             "hiptile::GemmShape<64, 32, 32>, %s, 64, 2>" % (loader % (e, 0, 64, 32), loader % (e, 0, 128, 32), producer))
+    chained = ("hiptile::gemm::mainloop::ChainedProduct<%s, %s, %s, hiptile::epilogue::LinearCombination<%s, "
+               "hiptile::epilogue::ReLU, (hiptile::OverflowMode)0>, true, 64>" % (producer, consumer, loader % (e, 1, 64, 64), e))
+    epilogue = ("hiptile::epilogue::DirectStoreEpilogue<%s, hiptile::epilogue::MatrixOutput<%s, hiptile::layout::RowMajor>, "
+                "hiptile::epilogue::LinearCombination<%s, hiptile::epilogue::Identity, (hiptile::OverflowMode)0>, false>"
+                % (consumer, e, e))
+    kernel = ("hiptile::gemm::kernel::B2bGemmKernel<128, 64, %s, %s, %s, hiptile::gemm::kernel::DataParallelScheduler<"
+              "hiptile::gemm::kernel::RowMajorTileOrder, true>>" % (first, chained, epilogue))
+    return "void hiptile::kernel_entry<%s>(%s::Params)" % (kernel, kernel)
+
+
+class BackToBack(unittest.TestCase):
+    def setUp(self):
+        self.tm = load_module()
+
+    def test_the_five_parts_of_a_hand_written_back_to_back_gemm(self):
+        tm = self.tm
+        with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
+            f.write(B2B_KERNEL)
+        try:
+            body = tm.isa_table.kernel_body(f.name, "_Z3b2bv")
+        finally:
+            os.unlink(f.name)
+        (parts,) = {tuple(tuple(p) for p in wave) for wave in tm.wave_paths(body, 16, 256, tm.b2b_segments)}
+        prologue, k_tile, middle, step, end = ([body[i][1] for i, _ in items] for items in parts)
+        self.assertEqual(prologue[-1], "s_mov_b32")
+        self.assertEqual((k_tile.count("v_mfma_f32_32x32x8_f16"), k_tile.count("buffer_load_dwordx4"), k_tile[-1]),
+                         (1, 1, "s_cbranch_scc1"))
+        # The middle: the bias load and the first B1 tile's; the value-dependent region is skipped
+        # (the heaviest path: the fewest instructions where the data moved ties).
+        self.assertEqual([m for m in middle if m.startswith("buffer_load")], ["buffer_load_ushort", "buffer_load_dwordx4"])
+        self.assertNotIn("v_or_b32_e32", middle)
+        # An interior column step: the barrier between steps and the one after the B1 stage, the next
+        # B1 tile's load, both MFMAs, the direct store without a load of C, then the latch.
+        self.assertEqual((step.count("s_barrier"), step.count("buffer_load_dwordx4"), step.count("v_mfma_f32_32x32x8_f16"),
+                          step.count("global_store_dwordx4"), step.count("global_load_dwordx4")), (2, 1, 2, 1, 0))
+        self.assertEqual(step[-1], "s_cbranch_scc0")
+        self.assertEqual(end, ["s_endpgm"])
+
+    def test_the_configuration_and_lds_come_from_the_name(self):
+        tm = self.tm
+        name = b2b_name()
+        config = tm.b2b_config(name)
+        # LDS: two stages of the 64 x 32 B0 tile and the 128 x 32 A tile (12,288 B each), more than
+        # the 64 x 64 B1 stage (8,192 B): 24,576, the kernel's kLdsBytes (launch_budget.hpp's record).
+        self.assertEqual((config["tile"], config["wave_m"], config["stages"], config["lds"]), ((128, 64, 32, 64), 32, 2, 24576))
+        self.assertEqual(tm.label({"config": tm.isa_table.parse_config(name), "name": name, "b2b": config}),
+                         "f16; b2b, A row, B0 col, B1 row, C row; 128x64x32x64 / 32 / Mfma32x32x8F16 / 2")
+
+    def test_block_rows_run_in_waves_of_slots(self):
+        # The made-up device below; a CU costs 1000 cycles per block row plus 100 per K tile and 300
+        # per column step. 640 x 64 x 320 x 128: 5 block rows of 10 K tiles and 2 column steps (2600
+        # cycles) on 4 slots: a full wave, then one: 5200 cycles, 5.2 us. The four resident rows
+        # fetch their A rows (128 x 320 each) and B0 and B1 (64 x (320 + 128)) once: 4 x 40,960 +
+        # 28,672 of 4 x 69,632 elements requested.
+        tm = self.tm
+        line = tm.B2bLine({"cycles": (1000, 100, 300)}, lambda k_tiles, steps: (k_tiles, steps))
+        kernel = {"b2b": {"tile": (128, 64, 32, 64)}, "workgroups_per_cu": 2, "element_bytes": 2, "output_bytes": 2}
+        r = tm.b2b_device_view(kernel, (640, 64, 320, 128), DEVICE, VIEW_PARAMS, {}, lambda groups, latency: line)
+        self.assertEqual((r["waves_of_grid"], r["cycles"], r["k_tiles"], r["column_steps"]), (2, 5200, 10, 2))
+        self.assertAlmostEqual(r["time_us"], 5.2)
+        self.assertAlmostEqual(r["quantisation"], 5 / 8)
+        self.assertAlmostEqual(r["l2_hit"], 1 - (4 * 40960 + 28672) / (4 * 69632))
+        self.assertAlmostEqual(r["tflops"], 2 * 640 * 64 * (320 + 128) / 5.2e-6 / 1e12)
+        with self.assertRaises(ValueError):  # N0 above the kernel's tile
+            tm.b2b_device_view(kernel, (640, 128, 320, 128), DEVICE, VIEW_PARAMS, {}, lambda groups, latency: line)
+        self.assertEqual(tm.parse_b2b_run("81920x64x576x128"), ((81920, 64, 576, 128), {}))
+        self.assertEqual(tm.parse_b2b_run("128x64x64x64, 4 batches"), ((128, 64, 64, 64), {"batches": 4}))
 
 
 # The device view's schedules on a made-up CU line: every workgroup costs 1000 cycles per pass

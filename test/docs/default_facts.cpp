@@ -35,6 +35,7 @@
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/float8.hpp"
 #include "hiptile/numeric/half.hpp"
+#include "hiptile/nvidia.hpp"  // the NVIDIA configurations, read on the host
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/sim/stream.hpp"
 

@@ -1,4 +1,7 @@
 #pragma once
+// to_float(T): T → float, exact, with the GPU's conversion instruction where it has one (gfx942:
+// v_cvt_f32_f16; nvidia: cvt.f32.f16; bf16 is its top 16 bits everywhere) — the software decode
+// of numeric/narrow_float.hpp takes a dozen instructions.
 // round_to_nearest<T>(float): float → T with round-to-nearest-even and IEEE overflow (to infinity
 // or NaN), using the GPU's conversion instruction where it has one. The result is the same as
 // hiptile's software conversion T(float) (numeric/narrow_float.hpp) — only faster and much
@@ -16,6 +19,25 @@
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::arch {
+
+template <class T>
+HIPTILE_HOST_DEVICE HIPTILE_INLINE float to_float(T x) {
+  if constexpr (std::is_same_v<T, bfloat16_t>) {
+    return __builtin_bit_cast(float, std::uint32_t(x.bits()) << 16);
+  } else if constexpr (std::is_same_v<T, half_t>) {
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+    float f;
+    asm("cvt.f32.f16 %0, %1;\n" : "=f"(f) : "h"(x.bits()));
+    return f;
+#elif HIPTILE_BACKEND_AMD && HIPTILE_DEVICE_PASS
+    return static_cast<float>(__builtin_bit_cast(_Float16, x.bits()));
+#else
+    return float(x);
+#endif
+  } else {
+    return float(x);
+  }
+}
 
 template <class T>
 HIPTILE_HOST_DEVICE HIPTILE_INLINE T round_to_nearest(float x) {

@@ -1,5 +1,7 @@
 #pragma once
 // The simulator's runtime: how one kernel launch runs on the CPU.
+// (Over 400 lines: the simulator's fibers, waves, barriers, memory checks and launch are one
+// execution model whose parts call each other.)
 //
 // Every thread of a workgroup is a lane: a cooperative fiber (Boost.Context) that runs the kernel
 // body natively until it reaches a workgroup barrier or a wave-collective instruction, where it

@@ -32,7 +32,7 @@
 #include <type_traits>
 
 #include "hiptile/arch/arch_tags.hpp"
-#include "hiptile/arch/warpgroup_mma.hpp"
+#include "hiptile/gemm/mma_atom.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"

@@ -1,5 +1,7 @@
 #pragma once
 // TunedOperator: an operator over a list of compile-time configurations (the candidates: one
+// (Over 400 lines: find mode's four modes, the tuning database's reading and writing and the
+// timed search are one state machine over one cache; apart they would share every member.)
 // operation with the same element types, layouts and output functor) that picks one per problem
 // at run time, as find mode says (find_mode.hpp), and remembers the pick. TunedGemm
 // (tuned_gemm.hpp) and TunedConvolution (tuned_convolution.hpp) are its two uses; an Operation

@@ -3,10 +3,10 @@
 // convolution (DefaultConvolution, Fprop), a stream-K GEMM on a grid sized from the device,
 // DefaultGemm choosing its configuration by shape (one problem, and strided batches), DefaultTunedGemm
 // choosing at run time as find mode says, an
-// int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax and a
-// grouped GEMM of three experts (one without tokens), each checked against the installed host
-// reference. The same source is a simulator program
-// (hiptile::sim) and a HIP program (hiptile_add_hip_executable).
+// int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax, a
+// grouped GEMM of three experts (one without tokens) and a back-to-back GEMM (DefaultB2bGemm, an
+// MLP block), each checked against the installed host reference. The same source is a simulator
+// program (hiptile::sim) and a HIP program (hiptile_add_hip_executable).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,12 +16,16 @@
 #include <vector>
 
 #include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/epilogue/activation.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/gemm/device/default_b2b_gemm.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 #include "hiptile/gemm/device/grouped_gemm.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/device_buffer.hpp"
 #include "hiptile/host/fill.hpp"
 #include "hiptile/host/host_matrix.hpp"
+#include "hiptile/host/reference_b2b_gemm.hpp"
 #include "hiptile/host/reference_conv.hpp"
 #include "hiptile/host/reference_gemm.hpp"
 #include "hiptile/platform/platform.hpp"
@@ -294,6 +298,82 @@ long long grouped_gemm_mismatches() {
   return wrong;
 }
 
+// A back-to-back GEMM, D = 0.5·C + bias1 + ReLU(A·B0 + bias0)·B1, with M = 150, K0 = 72, N0 = 40 and
+// N1 = 100 (ragged against the default tile's 128 rows, 64-wide N0 and 64 columns of D per step):
+// every element of D against the installed double reference's per-element bound, and a hidden
+// layer wider than the tile refused with kErrorNotSupported. Wrong elements, or -1.
+long long b2b_gemm_mismatches() {
+  namespace host = hiptile::host;
+  using hiptile::half_t;
+  using hiptile::layout::ColumnMajor;
+  using hiptile::layout::RowMajor;
+  namespace epilogue = hiptile::epilogue;
+  using B2b = hiptile::gemm::device::DefaultB2bGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, half_t,
+                                                    RowMajor, hiptile::arch::Gfx942,
+                                                    epilogue::LinearCombination<half_t, epilogue::ReLU>>;
+  int const m = 150, k0 = 72, n0 = 40, n1 = 100;
+  host::HostMatrix<half_t, RowMajor> a(m, k0), c(m, n1), d(m, n1), bias1(1, n1);  // K0 · 2 bytes: whole vectors
+  host::HostMatrix<half_t, ColumnMajor> b0(k0, n0);
+  host::HostMatrix<half_t, RowMajor> b1(n0, n1, 104), bias0(1, n0);  // B1's rows padded to 16-byte vectors
+  host::fill_random(a, 11, -1.0, 1.0);
+  host::fill_random(b0, 12, -0.5, 0.5);
+  host::fill_random(b1, 13, -0.5, 0.5);
+  host::fill_random(c, 14, -1.0, 1.0);
+  host::fill_random(bias0, 15, -0.5, 0.5);
+  host::fill_random(bias1, 16, -0.5, 0.5);
+  host::poison(d);
+  host::DeviceBuffer<half_t> a_device(std::as_const(a).span()), b0_device(std::as_const(b0).span());
+  host::DeviceBuffer<half_t> b1_device(std::as_const(b1).span()), c_device(std::as_const(c).span());
+  host::DeviceBuffer<half_t> bias0_device(std::as_const(bias0).span()), bias1_device(std::as_const(bias1).span());
+  host::DeviceBuffer<half_t> d_device(std::as_const(d).span());
+  B2b::Arguments args{.problem = {.m = m, .n0 = n0, .k0 = k0, .n1 = n1},
+                      .a = {a_device.data(), a.ld()},
+                      .b0 = {b0_device.data(), b0.ld()},
+                      .b1 = {b1_device.data(), b1.ld()},
+                      .c = {c_device.data(), c.ld()},
+                      .d = {d_device.data(), d.ld()},
+                      .op0 = {1.0f, 0.0f},
+                      .bias0 = bias0_device.data(),
+                      .op1 = {1.0f, 0.5f},
+                      .bias1 = bias1_device.data()};
+  B2b::Arguments wide = args;
+  wide.problem.n0 = B2b::TileShapeType::kN0 + 8;  // P must be one tile: refused before any pointer is read
+  if (B2b::can_implement(wide) != hiptile::Status::kErrorNotSupported) {
+    std::printf("b2b GEMM: N0 = %d was not refused with kErrorNotSupported\n", wide.problem.n0);
+    return -1;
+  }
+  B2b op;
+  hiptile::Status s = op.initialize(args);
+  if (hiptile::ok(s)) s = op.run();
+  if (hiptile::ok(s)) s = hiptile::device_synchronize();
+  if (!hiptile::ok(s)) {
+    std::printf("b2b GEMM failed: %s %s\n", hiptile::to_string(s), hiptile::last_launch_error().c_str());
+    return -1;
+  }
+  d_device.copy_to_host(d.span());
+  host::B2bReferenceOps ops;
+  ops.activation0 = [](double x) { return x > 0.0 ? x : 0.0; };
+  ops.beta1 = 0.5;
+  ops.p_roundoff = ops.d_roundoff = host::unit_roundoff<half_t>();
+  std::vector<double> reference, tolerance;
+  host::reference_b2b_gemm(
+      args.problem, [&](int i, int k) { return host::to_double(a.at(i, k)); },
+      [&](int k, int n) { return host::to_double(b0.at(k, n)); },
+      [&](int n, int j) { return host::to_double(b1.at(n, j)); },
+      [&](int i, int j) { return host::to_double(c.at(i, j)); }, [&](int n) { return host::to_double(bias0.at(0, n)); },
+      [&](int j) { return host::to_double(bias1.at(0, j)); }, ops, reference, tolerance);
+  long long wrong = 0;
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n1; ++j) {
+      std::size_t const e = std::size_t(i) * n1 + j;
+      if (!(std::fabs(host::to_double(d.at(i, j)) - reference[e]) <= tolerance[e])) ++wrong;
+    }
+  }
+  std::printf("hiptile consumer: b2b GEMM %dx%d -> %d -> %d on a %dx%dx%d -> %d tile\n", m, k0, n0, n1,
+              B2b::TileShapeType::kM, B2b::TileShapeType::kN0, B2b::TileShapeType::kK0, B2b::TileShapeType::kN1);
+  return wrong;
+}
+
 int main() {
   unsigned const groups = 3, threads = 192;
   std::size_t const count = groups * threads, bytes = count * sizeof(int);
@@ -335,5 +415,11 @@ int main() {
   long long const grouped_wrong = grouped_gemm_mismatches();
   std::printf("hiptile consumer (%s backend): grouped GEMM, %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), grouped_wrong);
-  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 && quantised_wrong == 0 && grouped_wrong == 0 ? 0 : 1;
+  long long const b2b_wrong = b2b_gemm_mismatches();
+  std::printf("hiptile consumer (%s backend): back-to-back GEMM, %lld elements wrong\n",
+              hiptile::to_string(hiptile::kBackend), b2b_wrong);
+  return wrong == 0 && conv_wrong == 0 && gemm_wrong == 0 && quantised_wrong == 0 && grouped_wrong == 0 &&
+                 b2b_wrong == 0
+             ? 0
+             : 1;
 }

@@ -18,6 +18,7 @@
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/float8.hpp"
 #include "hiptile/numeric/half.hpp"
+#include "hiptile/nvidia.hpp"  // the NVIDIA configurations, read on the host
 
 namespace gemm_config_test {
 

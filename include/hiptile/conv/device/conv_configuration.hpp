@@ -1,29 +1,21 @@
 #pragma once
-// ConvComponents: what an implicit-GEMM convolution is built from — GEMM's wave MMA, mainloops,
-// epilogues and kernel, with the convolution's loaders (fprop_loaders.hpp,
-// dgrad_loaders.hpp, wgrad_loaders.hpp, wgrad_tensor_copies.hpp) and output mapping in place of the
-// matrix ones.
+// ConvComponents: what an implicit-GEMM convolution is built from — the wave MMA, mainloop and
+// epilogue GEMM's builders give (gemm/collective/builder.hpp) and GEMM's kernel, with the
+// convolution's loaders (conv_loaders.hpp; NVIDIA's tensor copies in
+// conv/collective/nvidia/tensor_copy_loaders.hpp) and output mapping in place of the matrix ones.
 //
 // The rules a configuration must meet are GEMM's (gemm_configuration.hpp) for the GEMM operand
 // layouts each operator's loaders have (ConvOperandLayouts), plus the convolution's own, checked
 // by ConvConfigurationCheck with one message each.
 #include <type_traits>
 
+#include "hiptile/conv/conv_loaders.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
-#include "hiptile/conv/dgrad_loaders.hpp"
-#include "hiptile/conv/dgrad_tensor_copies.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
-#include "hiptile/conv/fprop_loaders.hpp"
-#include "hiptile/conv/fprop_tensor_copies.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
-#include "hiptile/conv/wgrad_loaders.hpp"
-#include "hiptile/conv/wgrad_tensor_copies.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
-#include "hiptile/epilogue/staged_store_epilogue.hpp"
-#include "hiptile/gemm/block/gathering_loader.hpp"
-#include "hiptile/gemm/block/swizzled_lds_layout.hpp"
-#include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
+#include "hiptile/gemm/collective/builder.hpp"
 #include "hiptile/gemm/device/gemm_configuration.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/kernel/gemm_kernel.hpp"
@@ -31,10 +23,11 @@
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
-#include "hiptile/gemm/mainloop/async_mainloop_for.hpp"
-#include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
-#include "hiptile/gemm/wave/wave_mma_for.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
+#include "hiptile/platform/backend.hpp"
+#if HIPTILE_BACKEND_NVIDIA
+#include "hiptile/conv/collective/nvidia/tensor_copy_loaders.hpp"
+#endif
 
 namespace hiptile::conv::device {
 
@@ -45,58 +38,6 @@ template <ConvOperator Op>
 struct ConvOperandLayouts {
   using A = std::conditional_t<Op == ConvOperator::kWgrad, layout::ColumnMajor, layout::RowMajor>;
   using B = std::conditional_t<Op == ConvOperator::kFprop, layout::ColumnMajor, layout::RowMajor>;
-};
-
-// Elements per 16-byte vector.
-template <class Element>
-inline constexpr int kVectorElements = 16 / static_cast<int>(sizeof(Element));
-
-// Each operator's loaders over tiles of the given transfer kind. The precomputed iterators read
-// whole 16-byte vectors (ConvConfigurationCheck holds AccessElements to that for them).
-template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, IteratorAlgorithm Algorithm,
-          int AccessElements, gemm::block::TileTransfer Transfer>
-struct ConvLoaders {
-  template <gemm::OperandMajor Major, int TileMN>
-  using Tile = gemm::block::GatheredTileFor<Transfer, Element, Major, TileMN, TileK, Threads, AccessElements>;
-  static constexpr bool kPrecomputed = Algorithm == IteratorAlgorithm::kPrecomputed;
-  using TileKM = Tile<gemm::OperandMajor::kK, TileM>;
-  using TileKN = Tile<gemm::OperandMajor::kK, TileN>;
-  using TileMnM = Tile<gemm::OperandMajor::kMN, TileM>;
-  using TileMnN = Tile<gemm::OperandMajor::kMN, TileN>;
-  static constexpr bool kFprop = Op == ConvOperator::kFprop;
-  static constexpr bool kDgrad = Op == ConvOperator::kDgrad;
-  using A = std::conditional_t<
-      kFprop,
-      std::conditional_t<kPrecomputed, PrecomputedFpropActivationLoader<TileKM>, AnalyticFpropActivationLoader<TileKM>>,
-      std::conditional_t<kDgrad,
-                         std::conditional_t<kPrecomputed, PrecomputedDgradOutputGradientLoader<TileKM>,
-                                            AnalyticDgradOutputGradientLoader<TileKM>>,
-                         WgradOutputGradientLoader<TileMnM>>>;
-  using B = std::conditional_t<
-      kFprop, FpropFilterLoader<TileKN>,
-      std::conditional_t<kDgrad, DgradFilterLoader<TileMnN>,
-                         std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
-                                            AnalyticWgradActivationLoader<TileMnN>>>>;
-};
-// Tensor copies (sm_90, ConvConfigurationCheck). Fprop: both operands' stages K-contiguous (one
-// 64-channel block per K tile). Dgrad: dy's K-contiguous, w's MN-contiguous. Wgrad: both
-// MN-contiguous, in 64-channel blocks.
-template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, int AccessElements,
-          gemm::block::TileTransfer Transfer>
-struct ConvLoaders<Op, Element, TileM, TileN, TileK, Threads, IteratorAlgorithm::kTensorCopy, AccessElements,
-                   Transfer> {
-  using KMajorM = gemm::block::SwizzledLdsLayout<Element, TileM, TileK>;
-  using KMajorN = gemm::block::SwizzledLdsLayout<Element, TileN, TileK>;
-  using MnMajorM = gemm::block::SwizzledMnLdsLayout<Element, TileM, TileK>;
-  using MnMajorN = gemm::block::SwizzledMnLdsLayout<Element, TileN, TileK>;
-  static constexpr bool kFprop = Op == ConvOperator::kFprop;
-  static constexpr bool kDgrad = Op == ConvOperator::kDgrad;
-  using A = std::conditional_t<kFprop, FpropActivationTensorCopy<Element, KMajorM>,
-                               std::conditional_t<kDgrad, DgradOutputGradientTensorCopy<Element, KMajorM>,
-                                                  WgradOutputGradientTensorCopy<Element, MnMajorM>>>;
-  using B = std::conditional_t<kFprop, FpropFilterTensorCopy<Element, KMajorN>,
-                               std::conditional_t<kDgrad, DgradFilterTensorCopy<Element, MnMajorN>,
-                                                  WgradActivationTensorCopy<Element, MnMajorN>>>;
 };
 
 // The convolution's own rules, on top of GEMM's.
@@ -186,25 +127,17 @@ struct ConvComponents {
                                          : gemm::block::TileTransfer::kRegisterStaged>;
   using LoaderA = typename Loaders::A;
   using LoaderB = typename Loaders::B;
-  using WaveMma = gemm::wave::WaveMmaFor<MmaAtom, WaveShape::kM, WaveShape::kN, typename LoaderA::LdsLayout,
-                                         typename LoaderB::LdsLayout>;
-  // Only the chosen mainloop is named: each constrains its loaders to its transfer kind.
-  template <bool kAsync, int = 0>
-  struct MainloopOf : std::type_identity<gemm::mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape,
-                                                                           WaveMma, Arch::kWaveSize, Stages>> {};
-  template <int Unused>
-  struct MainloopOf<true, Unused>
-      : std::type_identity<gemm::mainloop::AsyncMainloopFor<MmaAtom, LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                            Arch::kWaveSize, Stages>> {};
-  using Mainloop = typename MainloopOf<kAsyncCopy>::type;
+  using Mainloops = gemm::collective::MainloopBuilder<typename Arch::Family, MmaAtom, LoaderA, LoaderB, TileShape,
+                                                     WaveShape, Stages>;
+  using WaveMma = typename Mainloops::WaveMma;
+  using Mainloop = typename Mainloops::Mainloop;
   using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
                                     epilogue::MatrixOutput<ElementC, layout::RowMajor>>;
-  // As GEMM's: NVIDIA stores rows through shared memory, gfx9 straight from the registers.
+  // GEMM's builders (an NHWC output's rows are contiguous): NVIDIA stores rows through shared memory,
+  // gfx9 straight from the registers.
   template <class Out, class Functor>
-  using EpilogueFor = std::conditional_t<
-      Arch::kWaveSize == 32,
-      epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize, Out, Functor>,
-      epilogue::DirectStoreEpilogue<WaveMma, Out, Functor>>;
+  using EpilogueFor = typename gemm::collective::EpilogueBuilder<typename Arch::Family, WaveMma, TileShape, Out, Functor,
+                                                                 /*kScales=*/false, /*kContiguousRows=*/true>::Epilogue;
   // Parallel split-K: the kernel stores each slice's fp32 partial sums (α = 1, β = 0 is exact), the
   // reduction applies the output op through the output mapping. Serial split-K's last slice runs
   // the epilogue itself.

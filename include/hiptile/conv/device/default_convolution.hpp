@@ -13,7 +13,6 @@
 #include <type_traits>
 
 #include "hiptile/arch/arch_tags.hpp"
-#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
@@ -54,21 +53,7 @@ struct DefaultConvTile<Op, Arch> {
   template <class Element>
   using MmaAtom = typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type;
 };
-// Sm90's atom: warpgroup MMAs for the 16-bit types (DefaultMmaAtom says which others exist; the
-// convolutions take f16, bf16 and f32).
-template <class Element>
-struct ConvAtomSm90 : gemm::device::DefaultMmaAtom<Element, Element, arch::Sm90> {};
-template <class Element>
-  requires(arch::kWarpgroupMmaElement<Element> && sizeof(Element) == 2)
-struct ConvAtomSm90<Element> : std::type_identity<arch::WarpgroupMma<Element>> {};
-template <ConvOperator Op>
-struct DefaultConvTile<Op, arch::Sm90> {
-  using TileShape = GemmShape<128, Op == ConvOperator::kWgrad ? 128 : 64, 64>;
-  using WaveShape = GemmShape<16, TileShape::kN, 64>;
-  static constexpr int kStages = 4;
-  template <class Element>
-  using MmaAtom = typename ConvAtomSm90<Element>::type;
-};
+// (Sm90's warpgroup-MMA tiles: conv/collective/nvidia/default_conv_tiles.hpp.)
 // The tile of the register-staged paths (one-element accesses): on Sm90 mma.sync's (Sm80's
 // shapes), since warpgroup MMAs read cp.async stages only.
 template <ConvOperator Op, class Arch>
@@ -99,3 +84,8 @@ using DefaultAnalyticConvolution =
                             IteratorAlgorithm::kAnalytic, 1, RegisterStagedConvTile<Op, Arch>::kStages>;
 
 }  // namespace hiptile::conv::device
+
+#include "hiptile/platform/backend.hpp"
+#if HIPTILE_BACKEND_NVIDIA
+#include "hiptile/conv/collective/nvidia/default_conv_tiles.hpp"
+#endif

@@ -1,5 +1,7 @@
 #pragma once
 // ImplicitGemmConvolution: the device-level convolution operator — Fprop, Dgrad or Wgrad of a 2-D
+// (One operator's whole host side for three operators and two iterator families — its checks, the
+// plan that builds the geometry and tensor maps once, the launches, the log: over 400 lines.)
 // or 3-D convolution as an implicit GEMM, built from GEMM's mainloop, wave MMAs and epilogues.
 //
 //   using Conv = hiptile::conv::device::ImplicitGemmConvolution<
@@ -329,11 +331,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       return s;
     } else {  // (a discarded branch: other configurations never instantiate the reduction)
       if (!ok(s)) return s;
-      LaunchConfig const reduce{{unsigned(Reduction::blocks(launch_.gemm_m, launch_.gemm_n)), unsigned(launch_.batches)},
-                                {unsigned(Reduction::kMaxThreadsPerBlock)},
-                                0,
-                                stream};
-      return launch<Reduction>(reduce, reduction_);
+      return launch<Reduction>(Reduction::launch_config(reduction_, launch_.batches, stream), reduction_);
     }
   }
 

@@ -15,7 +15,6 @@
 #include <type_traits>
 
 #include "hiptile/arch/buffer_memory.hpp"
-#include "hiptile/gemm/block/async_gathered_tile.hpp"
 #include "hiptile/gemm/block/gathered_tile.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -28,15 +27,11 @@ enum class TileTransfer {
   kAsyncCopy,       // cp.async global → shared (AsyncGatheredTile, swizzled layouts; NVIDIA only)
 };
 
-// The gathered tile of a transfer kind; AccessElements must be the whole 16-byte vector for kAsyncCopy.
+// The gathered tile of a transfer kind: GatheredTile here; AsyncGatheredTile for kAsyncCopy, which
+// NVIDIA's builder specialises (collective/nvidia/builder.hpp), the only place that includes it.
 template <TileTransfer Transfer, class Element, OperandMajor Major, int TileMN, int TileK, int Threads,
           int AccessElements>
 struct GatheredTileOf : std::type_identity<GatheredTile<Element, Major, TileMN, TileK, Threads, AccessElements>> {};
-template <class Element, OperandMajor Major, int TileMN, int TileK, int Threads, int AccessElements>
-struct GatheredTileOf<TileTransfer::kAsyncCopy, Element, Major, TileMN, TileK, Threads, AccessElements>
-    : std::type_identity<AsyncGatheredTile<Element, Major, TileMN, TileK, Threads>> {
-  static_assert(AccessElements * sizeof(Element) == 16, "cp.async gathers whole 16-byte vectors");
-};
 template <TileTransfer Transfer, class Element, OperandMajor Major, int TileMN, int TileK, int Threads,
           int AccessElements>
 using GatheredTileFor = typename GatheredTileOf<Transfer, Element, Major, TileMN, TileK, Threads, AccessElements>::type;

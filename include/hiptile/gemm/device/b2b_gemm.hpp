@@ -7,7 +7,7 @@
 // N0 is at most one tile (TileShape::kN0): each workgroup holds a block row's whole P. A
 // workgroup per TileShape::kM rows of D (grid x) and per batch (grid y) runs the first product over
 // K0, then D's block columns one after another from the same P (kernel/b2b_gemm_kernel.hpp). The
-// components come from the architecture family's builder (gemm/collective/b2b_gemm_builder.hpp).
+// components come from the architecture family's builder (gemm/collective/builder.hpp).
 //
 // Template parameters: the element types and layouts of A (M × K0), B0 (K0 × N0), B1 (N0 × N1) and
 // D (and C, M × N1); Arch; TileShape, a B2bGemmShape<M, N0, K0, N1>; WaveM, the rows each wave
@@ -38,7 +38,7 @@
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
-#include "hiptile/gemm/collective/b2b_gemm_builder.hpp"
+#include "hiptile/gemm/collective/builder.hpp"
 #include "hiptile/gemm/device/b2b_gemm_arguments.hpp"
 #include "hiptile/gemm/device/device_operator.hpp"
 #include "hiptile/gemm/device/gemm_log.hpp"

@@ -2,14 +2,16 @@
 // DefaultB2bGemm: a B2bGemm (b2b_gemm.hpp) with each architecture's default tile, waves, atom and
 // stages for 16-bit elements (f16, bf16):
 //   gfx942, gfx90a  128 rows × N0 ≤ 64 per workgroup, K0 tiles of 32, D's columns 64 at a time;
-//                   4 waves of 32 rows; the 32×32×8 MFMA; 2 stages
+//                   4 waves of 32 rows; the 32×32×8 MFMA; 1 stage (12 KiB of LDS: four workgroups
+//                   a compute unit, as its registers allow; two stages halve that, and the MI300X
+//                   timing model predicts the same time or up to 2% more: docs/gemm.md)
 //   Sm80, Sm90      64 rows × N0 ≤ 64, K0 tiles of 32, 64 columns of D at a time; 4 warps of 16
 //                   rows; mma.sync m16n8k16; 3 stages
-// A wider first product (N0 up to 128 or 256) names B2bGemm with B2bGemmShape<M, 128, K0, N1>: more
-// accumulators per lane (each wave holds WaveM × N0 of P).
+// A wider first product (N0 up to 128) names B2bGemm with B2bGemmShape<M, 128, K0, N1>: twice the
+// accumulators per lane (each wave holds WaveM × N0 of P; on gfx942 225 VGPRs, 2 waves per SIMD).
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
-#include "hiptile/gemm/collective/b2b_gemm_builder.hpp"
+#include "hiptile/gemm/collective/builder.hpp"
 #include "hiptile/gemm/device/b2b_gemm.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
 
@@ -21,7 +23,7 @@ template <>
 struct DefaultB2bGemmTile<arch::Gfx9Family> {
   using TileShape = B2bGemmShape<128, 64, 32, 64>;
   static constexpr int kWaveM = 32;
-  static constexpr int kStages = 2;
+  static constexpr int kStages = 1;
 };
 template <>
 struct DefaultB2bGemmTile<arch::NvidiaFamily> {

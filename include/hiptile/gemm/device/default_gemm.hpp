@@ -21,8 +21,6 @@
 
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/arch/mfma.hpp"
-#include "hiptile/arch/mma_sync.hpp"
-#include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/core/coord.hpp"
 #include "hiptile/epilogue/integer_output.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
@@ -48,7 +46,8 @@ struct DefaultMmaAtom {
                 "no MMA atom for these element types on this architecture: gfx942 takes f16, bf16, f32, int8 and "
                 "the FNUZ fp8 formats (float8_e4m3fnuz, float8_e5m2fnuz); gfx90a f16, bf16, f32; Sm90 f16, bf16, "
                 "int8 and the OCP fp8 formats (float8_e4m3fn, float8_e5m2); Sm80 f16, bf16, int8. f32 on NVIDIA: "
-                "name arch::MmaSync16x8x8Tf32 (tf32) or arch::SimtFma<float, 32> (exact) in device::Gemm");
+                "name arch::MmaSync16x8x8Tf32 (tf32) or arch::SimtFma<float, 32> (exact) in device::Gemm. NVIDIA's "
+                "atoms are chosen in nvcc translation units (host code includes hiptile/nvidia.hpp)");
 };
 template <>
 struct DefaultMmaAtom<half_t, half_t, arch::Gfx942> : std::type_identity<arch::Mfma32x32x8F16> {};
@@ -72,23 +71,6 @@ template <>
 struct DefaultMmaAtom<bfloat16_t, bfloat16_t, arch::Gfx90a> : std::type_identity<arch::Mfma32x32x8Bf16> {};
 template <>
 struct DefaultMmaAtom<float, float, arch::Gfx90a> : std::type_identity<arch::Mfma32x32x2F32> {};
-template <>
-struct DefaultMmaAtom<half_t, half_t, arch::Sm80> : std::type_identity<arch::MmaSync16x8x16F16> {};
-template <>
-struct DefaultMmaAtom<bfloat16_t, bfloat16_t, arch::Sm80> : std::type_identity<arch::MmaSync16x8x16Bf16> {};
-template <>
-struct DefaultMmaAtom<half_t, half_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x16F16> {};
-template <>
-struct DefaultMmaAtom<bfloat16_t, bfloat16_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x16Bf16> {};
-// NVIDIA 8-bit: int8 on sm_80+, the OCP fp8 formats on sm_89+ (so Sm90 here).
-template <>
-struct DefaultMmaAtom<std::int8_t, std::int8_t, arch::Sm80> : std::type_identity<arch::MmaSync16x8x32S8> {};
-template <>
-struct DefaultMmaAtom<std::int8_t, std::int8_t, arch::Sm90> : std::type_identity<arch::MmaSync16x8x32S8> {};
-template <class ElementA, class ElementB>
-  requires(kOcpFp8<ElementA> && kOcpFp8<ElementB>)
-struct DefaultMmaAtom<ElementA, ElementB, arch::Sm90> : std::type_identity<arch::MmaSync16x8x32<ElementA, ElementB>> {};
-
 // The output functor for the element types: an integer D takes the int32 sums as they are
 // (IntegerOutput); an fp8 GEMM takes per-tensor scales and an amax (ScaledLinearCombination);
 // others D = alpha·acc + beta·C (LinearCombination).
@@ -131,22 +113,19 @@ inline constexpr int kDefaultStages = std::is_same_v<Arch, arch::Sm90> ? 4 : (kN
 template <class ElementA, class ElementB, class Arch>
 using DefaultAccumulator = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type::ElementC;
 
-// Sm90 with A and B of one f16, bf16, int8 or OCP fp8 type, K-contiguous (f16 and bf16 in any
-// layout: wgmma reads an MN-contiguous 16-bit stage with its transpose bit): warpgroup MMAs (wgmma,
-// arch/warpgroup_mma.hpp), Hopper's full tensor rate, in place of mma.sync (which measured 0.63 of
-// cuBLAS where wgmma measured 0.98 on the H100: docs/performance.md). MN-contiguous 8-bit operands
-// pass through the transposing register-staged loader: mma.sync.
+// Whether the default tile of these types and layouts on Arch takes warpgroup MMAs, and whether
+// those promote their partial sums into f32 registers (8-bit floats): never, unless NVIDIA's
+// defaults (gemm/collective/nvidia/default_configurations.hpp) say so for Sm90.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
-inline constexpr bool kWarpgroupDefault =
-    std::is_same_v<Arch, arch::Sm90> && std::is_same_v<ElementA, ElementB> && arch::kWarpgroupMmaElement<ElementA> &&
-    (sizeof(ElementA) == 2 || (kOperandMajor<Operand::kA, LayoutA> == OperandMajor::kK &&
-                               kOperandMajor<Operand::kB, LayoutB> == OperandMajor::kK));
+struct WarpgroupDefault {
+  static constexpr bool kTakes = false;
+  static constexpr bool kPromotesPartialSums = false;
+};
+template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
+inline constexpr bool kWarpgroupDefault = WarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>::kTakes;
 
-// The default block tile of a configuration: TileShape, WaveShape, MmaAtom, Stages. With
-// warpgroup MMAs: 128 × 256 of eight 16 × 256 warps (two m64n256 instructions a K step), 128
-// bytes of K, 4 stages (192 KB), the fastest of the wgmma tiles benchmark/gemm_nvidia.cu measures;
-// fp8 inputs 128 × 128, whose warps hold a second set of accumulators for the partial sums they
-// promote to f32 (wave/warpgroup_wave_mma.hpp) — 128 × 256 spilled.
+// The default block tile of a configuration: TileShape, WaveShape, MmaAtom, Stages. (NVIDIA's
+// defaults give Sm90's warpgroup-MMA tiles: gemm/collective/nvidia/default_configurations.hpp.)
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
 struct DefaultTile {
   using TileShape = DefaultTileShape<Arch, ElementA>;
@@ -154,17 +133,6 @@ struct DefaultTile {
   using MmaAtom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   static constexpr int kStages = kDefaultStages<Arch>;
 };
-template <class ElementA, class LayoutA, class ElementB, class LayoutB, class Arch>
-  requires kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>
-struct DefaultTile<ElementA, LayoutA, ElementB, LayoutB, Arch> {
-  static constexpr int kK = 128 / static_cast<int>(sizeof(ElementA));
-  static constexpr int kN = arch::kWarpgroupPromotesPartialSums<ElementA> ? 128 : 256;
-  using TileShape = GemmShape<128, kN, kK>;
-  using WaveShape = GemmShape<16, kN, kK>;
-  using MmaAtom = arch::WarpgroupMma<ElementA>;
-  static constexpr int kStages = 4;
-};
-
 // The default configuration: one compile-time Gemm, the same for every problem (DefaultGemm's
 // first candidate; the one to spell out and change, or to give GroupedGemmOf). The accumulator is
 // the atom's (int32 for int8, fp32 otherwise).
@@ -266,7 +234,8 @@ struct DefaultGemmCandidates {
   using Atom = typename DefaultMmaAtom<ElementA, ElementB, Arch>::type;
   using Large = DefaultGemmConfiguration<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>;
   static constexpr bool kWarpgroup = kWarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>;
-  static constexpr bool kWarpgroupInPlace = kWarpgroup && !arch::kWarpgroupPromotesPartialSums<ElementA>;
+  static constexpr bool kWarpgroupInPlace =
+      kWarpgroup && !WarpgroupDefault<ElementA, LayoutA, ElementB, LayoutB, Arch>::kPromotesPartialSums;
   template <class TileShape, class WaveShape, class MmaAtom, int Stages,
             kernel::SplitKMode Mode = kernel::SplitKMode::kStreamK>
   using SharedK = SharedKCandidate<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp, TileShape,
@@ -321,3 +290,8 @@ using DefaultGemm =
     typename DefaultGemmCandidates<ElementA, LayoutA, ElementB, LayoutB, ElementC, LayoutC, Arch, OutputOp>::type;
 
 }  // namespace hiptile::gemm::device
+
+#include "hiptile/platform/backend.hpp"
+#if HIPTILE_BACKEND_NVIDIA
+#include "hiptile/gemm/collective/nvidia/default_configurations.hpp"
+#endif

@@ -1,5 +1,7 @@
 #pragma once
 // The compile-time side of a GEMM configuration, in three parts so that a wrong configuration
+// (Over 400 lines: some thirty rules, each a condition and its own message, and the stand-ins; kept
+// together so that a rule and its message cannot drift apart.)
 // gives one error line that says what to change, and nothing after it:
 //
 //   GemmConditions         one bool per rule, each well-formed for any template arguments (a rule
@@ -20,22 +22,13 @@
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
-#include "hiptile/epilogue/staged_store_epilogue.hpp"
-#include "hiptile/gemm/block/async_mn_tile_copy.hpp"
-#include "hiptile/gemm/block/async_tile_copy.hpp"
-#include "hiptile/gemm/block/register_staged_lds_layout.hpp"
-#include "hiptile/gemm/block/swizzled_lds_layout.hpp"
-#include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
-#include "hiptile/gemm/block/tensor_tile_copy.hpp"
-#include "hiptile/gemm/block/tile_loader.hpp"
+#include "hiptile/gemm/collective/builder.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
-#include "hiptile/gemm/mainloop/async_mainloop_for.hpp"
-#include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/operand.hpp"
-#include "hiptile/gemm/wave/wave_mma_for.hpp"
+#include "hiptile/gemm/mma_atom.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/numeric/float8.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -44,85 +37,37 @@ namespace hiptile::gemm::device {
 
 namespace detail {
 
-// NVIDIA copies an operand straight into a swizzled stage (cp.async or tensor copies) where both
-// operands are K-contiguous, or with 16-bit warpgroup MMAs, which read an MN-contiguous stage with
-// their transpose bit. Otherwise the loads pass through registers into the stages of
-// register_staged_lds_layout.hpp (gfx942 has no 16-byte global-to-LDS copy; MN-contiguous tiles
-// are transposed on the way).
+// NVIDIA copies an operand straight into a swizzled stage where its builder says so (both
+// K-contiguous, or 16-bit warpgroup MMAs: collective/builder_decl.hpp); gfx9 never (no 16-byte
+// global-to-LDS copy: the loads pass through registers, MN-contiguous tiles transposed on the way).
 template <class Arch, class MmaAtom, class ElementA, OperandMajor MajorA, class ElementB, OperandMajor MajorB>
 inline constexpr bool kCopiesIntoSwizzledStages =
-    Arch::kWaveSize == 32 && ((MajorA == OperandMajor::kK && MajorB == OperandMajor::kK) ||
-                              (WarpgroupAtom<MmaAtom> && sizeof(ElementA) == 2 && sizeof(ElementB) == 2));
+    Arch::kWaveSize == 32 && collective::kNvidiaCopiesIntoSwizzledStages<MmaAtom, ElementA, MajorA, ElementB, MajorB>;
 
-// The components of a configuration whose rules all hold. Nothing here is instantiated before
-// GemmConditions has found the configuration valid.
+// The components of a configuration whose rules all hold, from its architecture family's builders
+// (gemm/collective/builder.hpp). Nothing here is instantiated before GemmConditions has found the
+// configuration valid.
 template <class ElementA, class LayoutA, class ElementB, class LayoutB, class ElementC, class LayoutC, class Arch,
           class TileShape, class WaveShape, class MmaAtom, class OutputOp, int Stages>
 struct GemmComponents {
+  using Family = typename Arch::Family;
   static constexpr OperandMajor kMajorA = kOperandMajor<Operand::kA, LayoutA>;
   static constexpr OperandMajor kMajorB = kOperandMajor<Operand::kB, LayoutB>;
-  static constexpr bool kAsyncCopy = kCopiesIntoSwizzledStages<Arch, MmaAtom, ElementA, kMajorA, ElementB, kMajorB>;
-  template <class Element, OperandMajor Major, int TileMN>
-  using LdsLayout = std::conditional_t<
-      kAsyncCopy,
-      std::conditional_t<Major == OperandMajor::kK, block::SwizzledLdsLayout<Element, TileMN, TileShape::kK>,
-                         block::SwizzledMnLdsLayout<Element, TileMN, TileShape::kK>>,
-      block::RegisterStagedLdsLayout<Element, Major, TileMN, TileShape::kK>>;
-  using LdsLayoutA = LdsLayout<ElementA, kMajorA, TileShape::kM>;
-  using LdsLayoutB = LdsLayout<ElementB, kMajorB, TileShape::kN>;
-
-  using WaveMma = wave::WaveMmaFor<MmaAtom, WaveShape::kM, WaveShape::kN, LdsLayoutA, LdsLayoutB>;
-
-  // Only the chosen mainloop and loaders are named, so a gfx942 configuration never instantiates
-  // the cp.async ones.
   static constexpr int kThreads = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;
-  template <bool kAsync, int = 0>
-  struct LoadersOf {
-    using A = block::TileLoader<ElementA, kMajorA, TileShape::kM, TileShape::kK, kThreads>;
-    using B = block::TileLoader<ElementB, kMajorB, TileShape::kN, TileShape::kK, kThreads>;
-  };
-  // Warpgroup MMAs on sm_90 with tiles of 128 rows or more take their tiles from the copy engine
-  // (tensor_tile_copy.hpp); the rest from cp.async, which sm_80 has. Measured on the H100
-  // (docs/performance.md, "Tensor copies"): the copy engine ran the 128-row tiles 1-3% faster on
-  // large shapes, 5-8% on K = 3000 and 2944³, fp8 14%, but the 64 × 128 tile's L2-resident
-  // small-M runs 5-30% slower than cp.async.
-  // An MN-contiguous 16-bit operand's stage is SwizzledMnLdsLayout, which tensor copies fill a
-  // 64-element block at a time and cp.async with block::AsyncMnTileCopy.
-  static constexpr bool kTensorCopy =
-      WarpgroupAtom<MmaAtom> && std::is_same_v<Arch, arch::Sm90> && TileShape::kM >= 128;
-  template <int Unused>
-  struct LoadersOf<true, Unused> {
-    template <class Element, OperandMajor Major, class Layout>
-    using Loader = std::conditional_t<
-        kTensorCopy, block::TensorTileCopy<Element, Layout>,
-        std::conditional_t<Major == OperandMajor::kMN, block::AsyncMnTileCopy<Element, Layout, kThreads>,
-                           block::AsyncTileCopy<Element, Layout, kThreads>>>;
-    using A = Loader<ElementA, kMajorA, LdsLayoutA>;
-    using B = Loader<ElementB, kMajorB, LdsLayoutB>;
-  };
-  using LoaderA = typename LoadersOf<kAsyncCopy>::A;
-  using LoaderB = typename LoadersOf<kAsyncCopy>::B;
-  template <bool kAsync, int = 0>
-  struct MainloopOf : std::type_identity<mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                                     Arch::kWaveSize, Stages>> {};
-  template <int Unused>
-  struct MainloopOf<true, Unused>
-      : std::type_identity<mainloop::AsyncMainloopFor<MmaAtom, LoaderA, LoaderB, TileShape, WaveShape, WaveMma,
-                                                      Arch::kWaveSize, Stages>> {};
-  using Mainloop = typename MainloopOf<kAsyncCopy>::type;
+  using Loaders =
+      collective::GemmLoaderBuilder<Family, ElementA, kMajorA, ElementB, kMajorB, MmaAtom, TileShape, kThreads>;
+  static constexpr bool kAsyncCopy = Loaders::kAsyncCopy;
+  using LoaderA = typename Loaders::LoaderA;  // the global-tile loaders of A and B
+  using LoaderB = typename Loaders::LoaderB;
+  using LdsLayoutA = typename LoaderA::LdsLayout;
+  using LdsLayoutB = typename LoaderB::LdsLayout;
+  using Mainloops = collective::MainloopBuilder<Family, MmaAtom, LoaderA, LoaderB, TileShape, WaveShape, Stages>;
+  using WaveMma = typename Mainloops::WaveMma;
+  using Mainloop = typename Mainloops::Mainloop;
   using Output = epilogue::MatrixOutput<ElementC, LayoutC>;
-
-  // NVIDIA with a row-major D: stores through shared memory, 16 bytes per lane (the mma.sync
-  // accumulator layout gives 4-byte pieces). gfx9: straight from the registers, where the MFMA
-  // layout already gives each store instruction runs of a row, and LDS is scarcer. (Both read
-  // Arguments::row_scale / column_scale.)
-  template <bool kStaged, int = 0>
-  struct EpilogueOf : std::type_identity<epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp, true>> {};
-  template <int Unused>
-  struct EpilogueOf<true, Unused>
-      : std::type_identity<epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, Arch::kWaveSize,
-                                                         Output, OutputOp, true>> {};
-  using Epilogue = typename EpilogueOf<Arch::kWaveSize == 32 && LayoutC::kRowMajor>::type;
+  // The epilogue reads Arguments::row_scale / column_scale (kScales).
+  using Epilogue = typename collective::EpilogueBuilder<Family, WaveMma, TileShape, Output, OutputOp, /*kScales=*/true,
+                                                        /*kContiguousRows=*/LayoutC::kRowMajor>::Epilogue;
   // Parallel split-K: each slice's fp32 partial sums go straight from the registers to a row-major
   // workspace matrix (α = 1, β = 0 is exact), and the reduction applies OutputOp through Output.
   using PartialEpilogue = epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<float, layout::RowMajor>,

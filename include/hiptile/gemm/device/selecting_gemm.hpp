@@ -40,7 +40,7 @@
 #include "hiptile/gemm/device/shape_heuristic.hpp"
 #include "hiptile/gemm/device/workspace_pointer_forms.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
-#include "hiptile/gemm/wave/wave_mma_for.hpp"
+#include "hiptile/gemm/mma_atom.hpp"
 #include "hiptile/log/logger.hpp"
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/stream.hpp"

@@ -17,7 +17,9 @@
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
 #include "hiptile/platform/indices.hpp"
+#include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/qualifiers.hpp"
+#include "hiptile/platform/stream.hpp"
 #include "hiptile/platform/wave_size.hpp"
 
 namespace hiptile::gemm::kernel {
@@ -50,6 +52,11 @@ struct SplitKReduction {
   // Workgroups along x for one batch (grid y is the batch).
   static std::int64_t blocks(int extent_m, int extent_n) {
     return (std::int64_t(extent_m) * extent_n + kElementsPerBlock - 1) / kElementsPerBlock;
+  }
+  // Host: the launch of p's reduction over `batches` batches on `stream` (after the kernel whose
+  // slices it adds).
+  static LaunchConfig launch_config(Params const& p, int batches, Stream stream) noexcept {
+    return {{unsigned(blocks(p.extent_m, p.extent_n)), unsigned(batches)}, {unsigned(Threads)}, 0, stream};
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {

@@ -5,7 +5,7 @@
 // choose it in one place. (Chosen by specialisation: only the chosen one's constraints are checked.)
 #include "hiptile/gemm/mainloop/async_copy_mainloop.hpp"
 #include "hiptile/gemm/mainloop/warpgroup_mainloop.hpp"
-#include "hiptile/gemm/wave/wave_mma_for.hpp"
+#include "hiptile/gemm/mma_atom.hpp"
 
 namespace hiptile::gemm::mainloop {
 

@@ -29,6 +29,7 @@
 #include <utility>
 
 #include "hiptile/arch/buffer_memory.hpp"
+#include "hiptile/arch/float_convert.hpp"
 #include "hiptile/core/array.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/gemm/block/global_tile_loader.hpp"
@@ -70,16 +71,28 @@ struct ChainedProduct {
   using OperandA = Array<typename Consumer::FragmentsA, Chain::kSteps>;
 
   // a = op0(P) from the lane's first-product accumulators p, whose wave tile's rows start at row0
-  // of the GEMM. Branch-free: the bias is read with buffer loads, which give 0 past N0 (and for
-  // no bias at all), and P's columns past N0 are selected to 0.
+  // of the GEMM. The lane's bias elements are loaded first, all in flight together (buffer loads:
+  // 0 past N0), and only when there is a bias; P's columns past N0 are selected to 0.
   HIPTILE_DEVICE HIPTILE_INLINE static void operand(OperandA& a, ProducerAccumulators const& p, Params const& params,
                                                     int row0, int lane) {
+    constexpr int kSlots = Chain::kSteps * Chain::kPerAtom;  // the lane's columns of P
+    Array<float, kSlots> bias;
+    bias.fill(0.0f);
+    if (params.bias0 != nullptr) {
+      arch::BufferResource const r =
+          arch::make_buffer_resource(params.bias0, std::uint32_t(params.n0) * sizeof(ElementP));
+      Array<ElementP, kSlots> loaded;
+      HIPTILE_UNROLL
+      for (int slot = 0; slot < kSlots; ++slot) {
+        loaded[slot] = arch::buffer_load<ElementP>(r, std::uint32_t(Chain::column(lane, slot)) * sizeof(ElementP));
+      }
+      HIPTILE_UNROLL
+      for (int slot = 0; slot < kSlots; ++slot) bias[slot] = arch::to_float(loaded[slot]);
+    }
     ProducerOp const op = epilogue::functor_on_device<ProducerOp>(params.op0);
-    arch::BufferResource const bias = arch::make_buffer_resource(
-        params.bias0, params.bias0 != nullptr ? std::uint32_t(params.n0) * sizeof(ElementP) : 0u);
-    auto const convert = [&](float value, int row, int n) {
-      float const b = float(arch::buffer_load<ElementP>(bias, std::uint32_t(n) * sizeof(ElementP)));
-      ElementP const x = epilogue::apply_functor(op, value, 0.0f, b, epilogue::ElementContext{row0 + row, n, 0.0f});
+    auto const convert = [&](float value, int row, int n, int slot) {
+      ElementP const x =
+          epilogue::apply_functor(op, value, 0.0f, bias[slot], epilogue::ElementContext{row0 + row, n, 0.0f});
       return n < params.n0 ? x : ElementP{};
     };
     [&]<int... Step>(std::integer_sequence<int, Step...>) {

@@ -46,16 +46,16 @@ struct ChainedOperand {
     int fragment = -1;
     int reg = -1;
   };
-  // P's element (row m, column k) in the producer's accumulators of `lane`, or none.
+  // P's element (row m, column k) in the producer's accumulators of `lane`, or none. The atom
+  // holding it is known from the element's place; only its registers are searched (compile time
+  // stays small for wide wave tiles).
   static constexpr Source find(int lane, int m, int k) {
+    using ProducerAtom = typename Producer::AtomType;
     int const row = kTransposed ? k : m, col = kTransposed ? m : k;
-    for (int pm = 0; pm < Producer::kAtomsM; ++pm) {
-      for (int pn = 0; pn < Producer::kAtomsN; ++pn) {
-        for (int r = 0; r < Producer::kAccumulatorsPerAtom; ++r) {
-          if (Producer::accumulator_row(lane, pm, r) == row && Producer::accumulator_col(lane, pn, r) == col) {
-            return {pm * Producer::kAtomsN + pn, r};
-          }
-        }
+    int const pm = row / ProducerAtom::kM, pn = col / ProducerAtom::kN;
+    for (int r = 0; r < Producer::kAccumulatorsPerAtom; ++r) {
+      if (Producer::accumulator_row(lane, pm, r) == row && Producer::accumulator_col(lane, pn, r) == col) {
+        return {pm * Producer::kAtomsN + pn, r};
       }
     }
     return {};
@@ -73,6 +73,10 @@ struct ChainedOperand {
     return sources;
   }
   static constexpr auto kMap = map();
+  // The chained K (P's column) of a lane's column slot (see a_fragments).
+  HIPTILE_HOST_DEVICE static constexpr int column(int lane, int slot) {
+    return slot / kPerAtom * Atom::kK + Atom::a_k(lane, slot % kPerAtom);
+  }
   // Every lane finds its A element in the same register of its own accumulators.
   static constexpr bool lane_for_lane() {
     for (int step = 0; step < kSteps; ++step) {
@@ -93,9 +97,10 @@ struct ChainedOperand {
                 "the first product's accumulators are not the second's A operand lane for lane: on gfx9 compute the "
                 "first product transposed (kTransposed, its wave MMA reading B's stage as A), on NVIDIA as it is");
 
-  // a = op(P) of K-step Step: convert(value, row, k) gives the consumer's element from the
+  // a = op(P) of K-step Step: convert(value, row, k, slot) gives the consumer's element from the
   // producer's accumulator of P's row `row` (in the wave tile) and column k (the first epilogue:
-  // scale, bias, activation, the type). Every index is a template constant, so that the
+  // scale, bias, activation, the type); slot = Step · kPerAtom + register numbers the lane's
+  // columns, 0 .. kSteps · kPerAtom - 1 (column(lane, slot) is k). Every index is a template constant, so that the
   // accumulators are named registers, never an array in scratch memory.
   template <int Step, class Convert>
   HIPTILE_DEVICE HIPTILE_INLINE static void a_fragments(typename Consumer::FragmentsA& a,
@@ -113,7 +118,8 @@ struct ChainedOperand {
                                                    typename Producer::Accumulators const& p, Convert const& convert,
                                                    int lane) {
     constexpr Source s = kMap[(Step * kAtomsM + Mi) * kPerAtom + I];
-    a[Mi][I] = convert(p[s.fragment][s.reg], Mi * Atom::kM + Atom::a_row(lane, I), Step * Atom::kK + Atom::a_k(lane, I));
+    a[Mi][I] = convert(p[s.fragment][s.reg], Mi * Atom::kM + Atom::a_row(lane, I), column(lane, Step * kPerAtom + I),
+                       Step * kPerAtom + I);
   }
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// The gfx9 (MFMA) back-to-back GEMM builder (b2b_gemm_builder.hpp). An MFMA accumulator holds a
+// The gfx9 (MFMA) back-to-back GEMM builder (collective/builder.hpp). An MFMA accumulator holds a
 // column of its tile per lane and rows across registers, an A operand a row per lane and K across
 // registers: P's accumulators are the second product's A only as Pᵀ (wave/chained_operand.hpp). So
 // the first product is Pᵀ = B0ᵀ·Aᵀ — the same pipelined mainloop with B0's loader as its A operand
@@ -8,7 +8,7 @@
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/arch/mfma.hpp"
 #include "hiptile/core/coord.hpp"
-#include "hiptile/gemm/collective/b2b_gemm_builder_decl.hpp"
+#include "hiptile/gemm/collective/builder_decl.hpp"
 #include "hiptile/gemm/block/register_staged_lds_layout.hpp"
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/mainloop/chained_product.hpp"

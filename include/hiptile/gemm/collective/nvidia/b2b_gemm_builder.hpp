@@ -1,5 +1,5 @@
 #pragma once
-// The NVIDIA (mma.sync) back-to-back GEMM builder (b2b_gemm_builder.hpp). An m16n8 accumulator
+// The NVIDIA (mma.sync) back-to-back GEMM builder (collective/builder.hpp). An m16n8 accumulator
 // fragment of two neighbouring column atoms is, lane for lane, an m16k16 A fragment
 // (wave/chained_operand.hpp): the first product is computed as it is, each warp holding WaveM × N0
 // of P, whole rows. With A and B0 K-contiguous the first product copies its tiles with cp.async
@@ -9,7 +9,7 @@
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/arch/mma_sync.hpp"
 #include "hiptile/core/coord.hpp"
-#include "hiptile/gemm/collective/b2b_gemm_builder_decl.hpp"
+#include "hiptile/gemm/collective/builder_decl.hpp"
 #include "hiptile/gemm/block/async_tile_copy.hpp"
 #include "hiptile/gemm/block/register_staged_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
