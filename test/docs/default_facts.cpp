@@ -124,6 +124,7 @@ void print_configuration(std::string const& key) {
   print(key + ".stages", C::kStages);
   print(key + ".lds_bytes", static_cast<long long>(C::kLdsBytes));
   print(key + ".stage_lds_bytes", static_cast<long long>(C::Mainloop::kLdsBytes));
+  print(key + ".params_bytes", static_cast<long long>(sizeof(typename C::Kernel::Params)));  // the kernel's arguments
   using LayoutA = typename C::LoaderA::LdsLayout;
   using LayoutB = typename C::LoaderB::LdsLayout;
   print(key + ".lds_layout_a", LdsLayoutName<LayoutA>::kName);

@@ -231,6 +231,11 @@ CLAIMS = [
 
     # docs/conv.md
     Claim("docs/conv.md",
+          r"`Params` are passed by value at every launch: ([\d,]+) bytes for the f16 Fprop and Wgrad defaults on" + SP +
+          r"gfx942 and ([\d,]+) bytes for Dgrad, against (\d+) for the default f16 GEMM",
+          [("int", conv_all("gfx942", "params_bytes", ("fprop", "wgrad"))), ("int", "conv.gfx942.dgrad.params_bytes"),
+           ("int", g942("params_bytes"))]),
+    Claim("docs/conv.md",
           r"gfx942 and gfx90a, GEMM's default tile \(`GemmShape<(\d+), (\d+), (\d+)>` of (\w+) `GemmShape<(\d+), (\d+),"
           r" (\d+)>`" + SP + r"waves, (\d+) threads\), the 32×32×8 MFMA of the element type, (\d+) LDS stages?"
           r" \(([\d ]+) bytes\)",
