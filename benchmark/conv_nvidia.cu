@@ -13,7 +13,8 @@
 // warpgroup-MMA tiles of 16-row warps for all three operators (Wgrad with parallel split-K, or
 // serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
 // the tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
-// split-K, _serial: serial, _s<n>: n stages).
+// split-K, _serial: serial, _s<n>: n stages); a _persistent suffix (and variant "persistent": the
+// default) is SplitKMode::kPersistent, a grid of the workgroups the device holds at once.
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -106,6 +107,12 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, TileShape, GemmShape<16, TileShape::kN, 64>,
     arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
+// DefaultConvolution's configuration as a persistent kernel.
+template <ConvOperator Op, class D = Conv<Op>>
+using Persistent = conv::device::ImplicitGemmConvolution<
+    Op, half_t, half_t, float, arch::Sm90, typename D::TileShapeType, typename D::WaveShapeType,
+    typename D::MmaAtomType, typename D::OutputOpType, D::kAlgorithm, D::kAccessElements, D::kStages,
+    D::kLoadDivision, D::kStoreDivision, gemm::kernel::SplitKMode::kPersistent>;
 template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
 using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, TileShape, SplitK>;
 template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
@@ -265,7 +272,7 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
   ConvProblemSize const& p = t.problem;
   auto args = arguments_of<C::kOperator, typename C::Arguments>(t, beta);
   void* workspace = nullptr;
-  if constexpr (C::kSplitK != gemm::kernel::SplitKMode::kNone) {
+  if constexpr (gemm::kernel::splits_k(C::kSplitK)) {
     args.split_k_slices = C::split_k_slices_for(p, 2 * sm_count());
     args.workspace_bytes = C::get_workspace_size(args);
     check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc workspace");
@@ -401,6 +408,15 @@ int main(int argc, char** argv) {
     add<WgradTensorCopy<GemmShape<128, 192, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t128x192x64_split_k");
     add<WgradTensorCopy<GemmShape<64, 128, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t64x128x64_split_k");
     add<WgradTensorCopy<GemmShape<64, 256, 64>, SplitKMode::kParallel>>(layer, "wgrad", "tma_t64x256x64_split_k");
+    // Persistent: the default tiles and the 3-stage tensor-copy tiles of the tuned lists.
+    add<Persistent<ConvOperator::kFprop>>(layer, "fprop", "persistent");
+    add<Persistent<ConvOperator::kDgrad>>(layer, "dgrad", "persistent");
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>, SplitKMode::kPersistent, 3>>(
+        layer, "fprop", "tma_t128x64x64_s3_persistent");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kPersistent, 3>>(
+        layer, "dgrad", "tma_t128x64x64_s3_persistent");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kPersistent, 3>>(
+        layer, "dgrad", "tma_t128x128x64_s3_persistent");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -61,6 +61,7 @@ using SplitK = conv::device::ImplicitGemmConvolution<
     epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kPrecomputed, 8,
     conv::device::DefaultConvTile<Op, arch::Sm90>::kStages, RowDivision::kFast, RowDivision::kFast, Mode>;
 constexpr int kSplitKSlices = 3;
+constexpr int kPersistentWorkgroups = 7;  // persistent kernels: a grid small enough that each walks several tiles
 // DefaultTunedConvolution's other NVIDIA tiles (find mode runs them as it runs the default).
 template <ConvOperator Op>
 using TunedCandidates =
@@ -314,7 +315,9 @@ bool run_case(ConvProblemSize const& p, Epilogue e, std::uint64_t seed) {
                                 {e.alpha, e.beta},
                                 e.bias ? dbias.data() : nullptr};
   host::DeviceBuffer<std::byte> workspace;
-  if constexpr (Conv::kSplitK != gemm::kernel::SplitKMode::kNone) {
+  if constexpr (Conv::kSplitK == gemm::kernel::SplitKMode::kPersistent) {
+    args.workgroups = kPersistentWorkgroups;
+  } else if constexpr (Conv::kSplitK != gemm::kernel::SplitKMode::kNone) {
     args.split_k_slices = kSplitKSlices;
     args.workspace_bytes = Conv::get_workspace_size(args);
     workspace = host::DeviceBuffer<std::byte>(args.workspace_bytes);
@@ -456,6 +459,16 @@ int main() {
       "dgrad f16, tensor copies, parallel split-K", dgrad_tensor_copy_shapes(), fused);
   run_shapes<DgradTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kSerial>>(
       "dgrad f16, tensor copies, serial split-K", dgrad_tensor_copy_shapes());
+  // Persistent kernels (a grid of 7 walking the tiles): the default tiles, and tensor copies, whose
+  // barriers carry over from one tile to the next.
+  run_shapes<SplitK<ConvOperator::kFprop, SplitKMode::kPersistent>>("fprop f16, persistent", shapes(), fused);
+  run_shapes<SplitK<ConvOperator::kDgrad, SplitKMode::kPersistent>>("dgrad f16, persistent", shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kFprop, half_t, 128, 64, SplitKMode::kPersistent, 3>>(
+      "fprop f16, tensor copies 128x64, 3 stages, persistent", tensor_copy_shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent, 3>>(
+      "dgrad f16, tensor copies 128x64, 3 stages, persistent", dgrad_tensor_copy_shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 128, SplitKMode::kPersistent, 3>>(
+      "dgrad f16, tensor copies 128x128, 3 stages, persistent", dgrad_tensor_copy_shapes());
   check_tensor_copy_refusals(passed, failed);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",

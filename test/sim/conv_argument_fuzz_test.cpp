@@ -92,10 +92,12 @@ struct ConvSubject {
     std::array<Place, kOperands> place{};
     Alias alias = Alias::kNone;
     int slices = 1;
+    int workgroups = 0;  // a persistent grid (refused by the others unless 0)
     fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K configurations only
     std::uint64_t seed = 1;
   };
-  static constexpr bool kSplitK = Conv::kSplitK != hiptile::gemm::kernel::SplitKMode::kNone;
+  static constexpr bool kSplitK = hiptile::gemm::kernel::splits_k(Conv::kSplitK);
+  static constexpr bool kPersistent = Conv::kSplitK == hiptile::gemm::kernel::SplitKMode::kPersistent;
 
   static std::string name() {
     return std::string(kTuned ? "TunedConvolution, cases shaped by " : "") +
@@ -308,6 +310,11 @@ struct ConvSubject {
       slices.settings.push_back({std::to_string(v), [=](Case& c) { c.slices = v; }});
     }
     f.push_back(slices);
+    fuzz::Field<Case> workgroups{"workgroups", {}};
+    for (int v : {0, -1, 1, 3, 65535, INT_MAX, INT_MIN}) {
+      workgroups.settings.push_back({std::to_string(v), [=](Case& c) { c.workgroups = v; }});
+    }
+    f.push_back(workgroups);
     if (kSplitK) f.push_back(fuzz::workspace_field<Case>());
 
     char const* const names[kOperands] = {"a", "b", "c", "d", "bias"};
@@ -467,6 +474,7 @@ struct ConvSubject {
       args_.output_op = {c.alpha, c.beta};
       args_.bias = c.bias ? reinterpret_cast<EC const*>(p[kBias]) : nullptr;
       args_.split_k_slices = c.slices;
+      args_.workgroups = c.workgroups;
       // (A tuned operator's: the workspace of the candidate and K slices it chooses.)
       workspace_.give(arena_, args_, Op::get_workspace_size(args_), real_, c.workspace, c.seed * 7 + kOperands,
                       ptr_[kD]);
@@ -559,6 +567,22 @@ struct ConvSubject {
     // The launch and the Params initialize() built for configuration C over `slices` K slices,
     // against what the problem asks for: every tile of every batch (group, Dgrad row class), in a
     // grid the kernel's int batch index holds.
+    // The grid of `work_items` tiles × batches × slices: all of them, or a persistent grid of the
+    // case's workgroups (the simulated device's when 0), never more than the work.
+    template <class C>
+    Int128 launched_workgroups(Int128 work_items) const {
+      if constexpr (C::kSplitK != hiptile::gemm::kernel::SplitKMode::kPersistent) {
+        return work_items;
+      } else {
+        std::int64_t grid = c_.workgroups;
+        if (grid == 0) {
+          REQUIRE(hiptile::query_device_workgroups<typename C::Kernel>(unsigned(C::kThreads), C::kLdsBytes, grid) ==
+                  Status::kSuccess);
+        }
+        return std::max<Int128>(1, std::min<Int128>(grid, work_items));
+      }
+    }
+
     template <class C>
     std::string check_launch(C const& op, int slices) const {
       using T = typename C::TileShapeType;
@@ -572,8 +596,9 @@ struct ConvSubject {
       }
       if (Int128(op.batches()) != w.batches) {
         s << "batches " << op.batches() << ", the problem has " << std::int64_t(w.batches) << "; ";
-      } else if (Int128(op.workgroups()) != t * w.batches * slices) {
-        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(t * w.batches * slices) << "; ";
+      } else if (Int128 const expected = launched_workgroups<C>(t * w.batches * slices);
+                 Int128(op.workgroups()) != expected) {
+        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(expected) << "; ";
       }
       auto const& m = op.params().mainloop;
       if (static_cast<void const*>(m.a.data) != args_.a || m.a.elements != elements(p, kA) ||
@@ -738,6 +763,7 @@ void fuzz_conv(char const* label, std::uint64_t seed) {
   if (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed && Conv::kOperator != ConvOperator::kWgrad) {
     CHECK(refused(Status::kErrorNotSupported));
   }
+  if constexpr (!Subject::kPersistent) CHECK(refused(Status::kErrorNotSupported));  // a grid of workgroups
   if constexpr (Subject::kSplitK) {
     CHECK(refused(Status::kErrorWorkspaceNull));
     CHECK(refused(Status::kErrorWorkspaceTooSmall));
@@ -753,6 +779,9 @@ using FpropAnalytic1 = Gfx942Conv<ConvOperator::kFprop, half_t, IteratorAlgorith
 using DgradAnalytic1 = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kAnalytic, 1>;
 using WgradAnalytic1 = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kAnalytic, 1>;
 using DgradAnalytic2F32 = Gfx942Conv<ConvOperator::kDgrad, half_t, IteratorAlgorithm::kAnalytic, 2, float>;
+template <ConvOperator Op>
+using Persistent = Gfx942Conv<Op, half_t, IteratorAlgorithm::kPrecomputed, 8, half_t, hiptile::conv::RowDivision::kFast,
+                              hiptile::conv::RowDivision::kFast, hiptile::gemm::kernel::SplitKMode::kPersistent>;
 template <hiptile::gemm::kernel::SplitKMode Mode>
 using WgradSplitK = Gfx942Conv<ConvOperator::kWgrad, half_t, IteratorAlgorithm::kPrecomputed, 8, half_t,
                                hiptile::conv::RowDivision::kFast, hiptile::conv::RowDivision::kFast, Mode>;
@@ -791,6 +820,13 @@ TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: parall
           "[fuzz][conv][split_k]") {
   fuzz_conv<WgradSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>>("Wgrad f16, precomputed, parallel split-K",
                                                                        19);
+}
+
+TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
+  fuzz_conv<Persistent<ConvOperator::kFprop>>("Fprop f16, precomputed, persistent", 20);
+}
+TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
+  fuzz_conv<Persistent<ConvOperator::kDgrad>>("Dgrad f16, precomputed, persistent", 21);
 }
 
 // TunedConvolution: DefaultTunedConvolution on gfx942 (the precomputed default configuration, the

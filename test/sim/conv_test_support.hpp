@@ -56,6 +56,7 @@ struct Epilogue {
   float beta = 0.0f;
   bool bias = false;
   int split_k_slices = 1;  // with a parallel split-K configuration
+  int workgroups = 0;      // with a persistent configuration: the grid (0: the device's)
 };
 
 inline std::string describe(ConvProblemSize const& p) {
@@ -131,6 +132,7 @@ hiptile::host::Comparison run_conv(ConvProblemSize const& p, Epilogue e = {}, st
                                 {e.alpha, e.beta},
                                 e.bias ? dbias.data() : nullptr};
   args.split_k_slices = e.split_k_slices;
+  args.workgroups = e.workgroups;
   hiptile::host::DeviceBuffer<std::byte> workspace(std::max<std::size_t>(Conv::get_workspace_size(args), 1));
   args.workspace = workspace.data();
   args.workspace_bytes = Conv::get_workspace_size(args);

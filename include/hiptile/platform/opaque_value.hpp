@@ -7,6 +7,11 @@
 // from 142 to 256 VGPRs plus AGPR spills; with nvcc for sm_90a, the 128 × 128 warpgroup-MMA
 // stream-K GEMM from 127 registers to 255 and 448 bytes of spills a thread). The simulator needs no
 // such help.
+//
+// opaque_params(p): the same for a kernel's parameters (p in the kernel-argument segment): what the
+// body computes from them (a convolution's geometry and divisors, each operand's base) it loads
+// and computes again each time round instead of holding it in scalar registers across the loop.
+// The address is p's plus a zero the compiler cannot see through, so the loads stay scalar loads.
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile {
@@ -18,6 +23,17 @@ HIPTILE_DEVICE HIPTILE_INLINE int opaque_value(int x) {
   asm volatile("" : "+r"(x));
 #endif
   return x;
+}
+
+template <class Params>
+HIPTILE_DEVICE HIPTILE_INLINE Params const& opaque_params(Params const& p) {
+#if HIPTILE_BACKEND_AMD
+  int zero = 0;
+  asm volatile("" : "+s"(zero));
+  return *reinterpret_cast<Params const*>(reinterpret_cast<char const*>(&p) + zero);
+#else
+  return p;
+#endif
 }
 
 }  // namespace hiptile

@@ -126,7 +126,7 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
     auto const gemm = p.implicit_gemm(kOperator);
     bool eligible[] = {detail::takes_problem<Candidates>(args, args.split_k_slices)...};
     for (int i = 0; i < n; ++i) eligible[i] = eligible[i] && (excluded >> i & 1) == 0;
-    bool const split[] = {(Candidates::kSplitK != gemm::kernel::SplitKMode::kNone)...};
+    bool const split[] = {gemm::kernel::splits_k(Candidates::kSplitK)...};
     int const tile_m[] = {Candidates::TileShapeType::kM...};
     int const tile_n[] = {Candidates::TileShapeType::kN...};
     int const tile_k[] = {Candidates::TileShapeType::kK...};

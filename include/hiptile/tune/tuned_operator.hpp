@@ -328,8 +328,7 @@ class TunedOperator {
   template <int I>
   static std::vector<int> slices_to_time(Arguments const& args) {
     using C = Candidate<I>;
-    if (C::kSplitK == gemm::kernel::SplitKMode::kNone || C::kSplitK == gemm::kernel::SplitKMode::kStreamK ||
-        args.split_k_slices > 1) {
+    if (!gemm::kernel::splits_k(C::kSplitK) || args.split_k_slices > 1) {
       return {args.split_k_slices};
     }
     return {kTimedSlices.begin(), kTimedSlices.end()};

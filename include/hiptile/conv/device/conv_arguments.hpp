@@ -1,6 +1,7 @@
 #pragma once
 // ConvArguments: what one convolution call takes — the problem, the implicit GEMM's operands a and
-// b, c and d, the output functor's parameters, the bias, split-K's slices and workspace
+// b, c and d, the output functor's parameters, the bias, split-K's slices and workspace, a persistent
+// kernel's grid
 // (implicit_gemm_convolution.hpp says which tensor each operand is for each operator). It depends
 // only on the element types and the output functor, so every configuration of one convolution
 // takes the same Arguments: an operator that picks a configuration per problem (TunedConvolution)
@@ -21,6 +22,7 @@ struct ConvArguments {
   OutputOpParams output_op{};
   ElementC const* bias = nullptr;  // one per channel of d (Wgrad: per filter); null: no bias
   int split_k_slices = 1;          // > 1 only with SplitKMode::kParallel or kSerial
+  int workgroups = 0;              // SplitKMode::kPersistent: the grid; 0 for the device's resident workgroups
   void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
   std::size_t workspace_bytes = 0;
 };

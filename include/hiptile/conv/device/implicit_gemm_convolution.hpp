@@ -32,6 +32,12 @@
 // sums, and a second kernel adds them in slice order and applies the epilogue. Serial: the slices
 // of a tile take turns adding into the workspace, and the last applies the epilogue. Both add in
 // slice order, so results are the same run to run (and the same in both).
+//
+// SplitK = SplitKMode::kPersistent launches no workgroup per tile but a grid of the workgroups the
+// device holds at once (Arguments::workgroups, or the device's count when 0), each walking tiles
+// w, w + grid, ... of every batch (gemm/kernel/persistent_scheduler.hpp): for problems of many
+// short tiles (a strided Dgrad's row classes, small channel counts) whose launch and set-up per
+// workgroup weigh on each tile.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -94,6 +100,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   static constexpr RowDivision kStoreDivision = StoreDivision;
   static constexpr gemm::kernel::SplitKMode kSplitK = SplitK;
   static constexpr bool kParallelSplitK = Components::kParallelSplitK;
+  static constexpr bool kPersistent = SplitK == gemm::kernel::SplitKMode::kPersistent;
   using Element = Element_;    // a and b
   using ElementC = ElementC_;  // c, d and the bias
   using ElementAccumulator = ElementAccumulator_;
@@ -156,6 +163,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       }
     }
     if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
+    if (args.workgroups < 0) return Status::kErrorInvalidProblem;
+    if (args.workgroups != 0 && !kPersistent) return Status::kErrorNotSupported;
     bool const source = OutputOp(args.output_op).is_source_needed();
     if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
       return Status::kErrorNullPointer;
@@ -272,6 +281,15 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     shape.tiles_n = l.tiles_n;
     shape.batches = int(l.batches);
     shape.slices = args.split_k_slices;
+    if constexpr (kPersistent) {
+      std::int64_t workgroups = args.workgroups;  // 0: as many as the device holds at once
+      if (workgroups == 0) {
+        if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, workgroups); !ok(q)) {
+          return q;
+        }
+      }
+      shape.workgroups = int(std::min<std::int64_t>(workgroups, kMaxWorkgroups));
+    }
     params.mainloop.a = plan.a;
     params.mainloop.b = plan.b;
     typename Output::Params const out = output(args, plan.geometry);
@@ -300,11 +318,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       shape.partial_tiles = partials.tiles;
     }
     if (Status const s = Components::Scheduler::make_params(shape, params.scheduler); !ok(s)) return s;
+    grid_ = Components::Scheduler::grid(shape);
     this->flag_reset_ = flags;
     params_ = params;
     fill_ = plan.fill;
     launch_ = l;
-    slices_ = args.split_k_slices;
     problem_ = args.problem;
     return Status::kSuccess;
   }
@@ -322,10 +340,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
         if (Status const s = launch<TaplessFill>(fill, fill_); !ok(s)) return s;
       }
     }
-    LaunchConfig const config{{unsigned(launch_.tiles), unsigned(launch_.batches), unsigned(slices_)},
-                              {unsigned(kThreads)},
-                              kLdsBytes,
-                              stream};
+    LaunchConfig const config{grid_, {unsigned(kThreads)}, kLdsBytes, stream};
     Status const s = launch<Kernel>(config, params_);
     if constexpr (!kParallelSplitK) {
       return s;
@@ -358,7 +373,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     });
     logging::write(logging::Category::kTrace, [&](std::ostream& os) {
       os << "convolution " << configuration_text() << "; " << kThreads << " threads, " << kLdsBytes
-         << " bytes of LDS, grid " << launch_.tiles << "x" << launch_.batches << "x" << slices_ << "; problem "
+         << " bytes of LDS, grid " << grid_.x << "x" << grid_.y << "x" << grid_.z << "; problem "
          << conv_problem_text(Op, problem_);
     });
   }
@@ -397,8 +412,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
  public:
   typename Kernel::Params const& params() const noexcept { return params_; }
   // The launch initialize() set up: tiles per batch (grid x), batches (grid y: groups, times row
-  // classes with filter taps for Dgrad) and K slices (grid z).
-  std::int64_t workgroups() const noexcept { return launch_.tiles * launch_.batches * slices_; }
+  // classes with filter taps for Dgrad) and K slices (grid z); persistent: the walking workgroups.
+  std::int64_t workgroups() const noexcept { return std::int64_t(grid_.x) * grid_.y * grid_.z; }
   int batches() const noexcept { return launch_.batches; }
 
  private:
@@ -493,7 +508,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   typename Reduction::Params reduction_{};
   FillParams fill_{};
   Launch launch_{};
-  int slices_ = 1;
+  Dim3 grid_{};
   ConvProblemSize problem_{};  // what initialize() took, for the log's lines
 };
 

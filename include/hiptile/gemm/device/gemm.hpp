@@ -68,6 +68,8 @@ class Gemm : public DeviceOperator<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_
   using Config = GemmConfiguration<ElementA_, LayoutA_, ElementB_, LayoutB_, ElementC_, LayoutC_, ElementAccumulator_,
                                    Arch, TileShape, WaveShape, MmaAtom, OutputOp, TileOrder, Stages>;
   using Op = typename Config::OutputOp;  // OutputOp once it is an EpilogueFunctor
+  static_assert(SplitK != kernel::SplitKMode::kPersistent,
+                "Gemm: SplitKMode::kPersistent is the convolution's; a GEMM's persistent grid is kStreamK");
   static_assert(SplitK == kernel::SplitKMode::kNone || std::is_same_v<ElementAccumulator_, float>,
                 "split-K and stream-K add partial sums in fp32: an integer GEMM (int32 accumulators) needs "
                 "SplitKMode::kNone");

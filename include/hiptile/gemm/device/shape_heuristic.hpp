@@ -238,6 +238,7 @@ struct ShapeHeuristic {
         return double(ceil_div<std::int64_t>(tiles * pieces, s)) * double(ceil_div<std::int64_t>(k_steps, pieces)) * area;
       }
       case kernel::SplitKMode::kNone:
+      case kernel::SplitKMode::kPersistent:  // whole tiles, as many at once as there are slots
         break;
     }
     return double(ceil_div<std::int64_t>(tiles, s)) * double(k_steps) * area;

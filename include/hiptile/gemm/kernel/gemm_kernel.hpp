@@ -50,9 +50,15 @@ struct GemmKernel {
       for (bool first = true; walk.next(work); first = false) {
         if (!first) barrier();  // the last piece's waves are done with the LDS the next one fills
         int const this_thread = opaque_value(thread);  // per-thread addresses: computed per piece
+        // A persistent loop also computes what comes from the parameters per tile (gfx942: without
+        // it the persistent Dgrad held its geometry in 134 spilled SGPRs; stream-K's small tiles
+        // take more VGPRs with it, so they keep it hoisted).
+        Params const& this_p = Scheduler::kMode == SplitKMode::kPersistent ? opaque_params(p) : p;
         Accumulators acc;
-        TileCoord const tile = multiply(acc, p, work, lds, this_thread);
-        if (Scheduler::fixup(acc, p.scheduler, walk, work, this_thread)) finish(acc, p, tile, work, lds, this_thread);
+        TileCoord const tile = multiply(acc, this_p, work, lds, this_thread);
+        if (Scheduler::fixup(acc, this_p.scheduler, walk, work, this_thread)) {
+          finish(acc, this_p, tile, work, lds, this_thread);
+        }
       }
     }
   }

@@ -23,7 +23,7 @@ namespace hiptile::gemm::kernel {
 
 template <TileOrderType TileOrder>
 struct PersistentScheduler {
-  static constexpr SplitKMode kMode = SplitKMode::kNone;
+  static constexpr SplitKMode kMode = SplitKMode::kPersistent;
   struct Params {
     typename TileOrder::Params order;
     FastDivmod divide_tiles;  // work item → (sub-problem, tile)

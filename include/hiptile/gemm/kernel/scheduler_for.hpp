@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "hiptile/gemm/kernel/data_parallel_scheduler.hpp"
+#include "hiptile/gemm/kernel/persistent_scheduler.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_scheduler.hpp"
 #include "hiptile/gemm/kernel/stream_k_scheduler.hpp"
@@ -20,6 +21,9 @@ struct SchedulerOf<SplitKMode::kNone, TileOrder, Accumulators, Threads, kBatched
 template <class TileOrder, class Accumulators, int Threads, bool kBatched>
 struct SchedulerOf<SplitKMode::kStreamK, TileOrder, Accumulators, Threads, kBatched>
     : std::type_identity<StreamKScheduler<TileOrder, Accumulators, Threads>> {};
+template <class TileOrder, class Accumulators, int Threads, bool kBatched>
+struct SchedulerOf<SplitKMode::kPersistent, TileOrder, Accumulators, Threads, kBatched>
+    : std::type_identity<PersistentScheduler<TileOrder>> {};
 }  // namespace detail
 
 template <SplitKMode Mode, class TileOrder, class Accumulators, int Threads, bool kBatched>

@@ -16,15 +16,24 @@ namespace hiptile::gemm::kernel {
 //   kStreamK:  not slices of every tile but a persistent grid sized to the device, whose workgroups
 //              each take an even share of all the tiles' K iterations (stream_k.hpp): a GEMM whose
 //              tile count is not a multiple of the device keeps every compute unit busy to the end.
-enum class SplitKMode { kNone, kSerial, kParallel, kStreamK };
+//   kPersistent: no split either: each tile's whole K loop, but a grid of the workgroups the device
+//              holds at once walking the tiles one after another (persistent_scheduler.hpp), so a
+//              problem of many short tiles pays a workgroup's launch and set-up once per slot, not
+//              once per tile.
+enum class SplitKMode { kNone, kSerial, kParallel, kStreamK, kPersistent };
 
-// How a schedule reads in a report: "data-parallel", "serial split-K", "parallel split-K", "stream-K".
+// Whether a schedule divides a tile's K over workgroups with split_k_slices (serial or parallel).
+constexpr bool splits_k(SplitKMode mode) noexcept { return mode == SplitKMode::kSerial || mode == SplitKMode::kParallel; }
+
+// How a schedule reads in a report: "data-parallel", "serial split-K", "parallel split-K", "stream-K",
+// "persistent".
 constexpr char const* to_string(SplitKMode mode) noexcept {
   switch (mode) {
     case SplitKMode::kNone: return "data-parallel";
     case SplitKMode::kSerial: return "serial split-K";
     case SplitKMode::kParallel: return "parallel split-K";
     case SplitKMode::kStreamK: return "stream-K";
+    case SplitKMode::kPersistent: return "persistent";
   }
   return "unknown";
 }
