@@ -685,10 +685,13 @@ struct B2bSubject {
         for (std::int64_t b = 0; b < batches(c_); ++b) {
           for (std::int64_t o = 0; o < outer; ++o) {
             for (std::int64_t e = 0; e < inner; ++e) {
-              std::int64_t const byte = (b * stride_[op] + o * ld_[op] + e) * std::int64_t(sizeof(T));
-              if (byte < 0 || at + byte + sizeof(T) > base_[buffer] + span_bytes_[buffer]) continue;
+              // (In 128 bits: the fuzzed strides reach INT64_MIN and INT64_MAX.)
+              Int128 const byte = (Int128(b) * stride_[op] + Int128(o) * ld_[op] + e) * Int128(sizeof(T));
+              if (byte < 0 || Int128(at - base_[buffer]) + byte + Int128(sizeof(T)) > Int128(span_bytes_[buffer])) {
+                continue;
+              }
               T const v = T(dist(rng));
-              std::memcpy(at + byte, &v, sizeof(T));
+              std::memcpy(at + std::int64_t(byte), &v, sizeof(T));
             }
           }
         }
