@@ -6,6 +6,7 @@
 //                                                   DeviceInfo::compute_units (device_info.hpp)
 //   query_resident_workgroups<Kernel>(threads, lds, n)  workgroups of Kernel one of them holds at once
 //   query_device_workgroups<Kernel>(threads, lds, n)    the whole device's: units × resident
+//   workgroups_or_device<Kernel>(requested, threads, lds, n)  `requested`, or the device's when 0
 //
 // Each returns kErrorDeviceQuery when the runtime cannot say (no device, an error), never a guess.
 #include <algorithm>
@@ -72,6 +73,18 @@ Status query_device_workgroups(unsigned threads, std::size_t lds_bytes, std::int
   if (Status const q = query_resident_workgroups<Kernel>(threads, lds_bytes, resident); !ok(q)) return q;
   workgroups = std::int64_t(units) * resident;
   return Status::kSuccess;
+}
+
+// A persistent grid's size from an argument that may leave it to the device: `requested`
+// workgroups, or query_device_workgroups' count when it is 0.
+template <KernelFunctor Kernel>
+Status workgroups_or_device(std::int64_t requested, unsigned threads, std::size_t lds_bytes,
+                            std::int64_t& workgroups) noexcept {
+  if (requested != 0) {
+    workgroups = requested;
+    return Status::kSuccess;
+  }
+  return query_device_workgroups<Kernel>(threads, lds_bytes, workgroups);
 }
 
 }  // namespace hiptile

@@ -282,11 +282,10 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     shape.batches = int(l.batches);
     shape.slices = args.split_k_slices;
     if constexpr (kPersistent) {
-      std::int64_t workgroups = args.workgroups;  // 0: as many as the device holds at once
-      if (workgroups == 0) {
-        if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, workgroups); !ok(q)) {
-          return q;
-        }
+      std::int64_t workgroups = 0;  // the arguments', or as many as the device holds at once
+      if (Status const q = workgroups_or_device<Kernel>(args.workgroups, unsigned(kThreads), kLdsBytes, workgroups);
+          !ok(q)) {
+        return q;
       }
       shape.workgroups = int(std::min<std::int64_t>(workgroups, kMaxWorkgroups));
     }

@@ -156,9 +156,11 @@ class Gemm : public DeviceOperator<Gemm<ElementA_, LayoutA_, ElementB_, LayoutB_
         xcds = device->xcds;
       }
       // (The grid is then at most the larger of the tiles and these workgroups: within kMaxWorkgroups.)
-      std::int64_t resident = args.stream_k_workgroups;  // 0: the device's
-      if (resident == 0) {
-        if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, resident); !ok(q)) return q;
+      std::int64_t resident = 0;  // the arguments', or the device's
+      if (Status const q = workgroups_or_device<Kernel>(args.stream_k_workgroups, unsigned(kThreads), kLdsBytes,
+                                                        resident);
+          !ok(q)) {
+        return q;
       }
       int const workgroups = static_cast<int>(std::min<std::int64_t>(resident, kMaxWorkgroups));
       int const partitions = args.stream_k_partitions != 0 ? args.stream_k_partitions : xcds;

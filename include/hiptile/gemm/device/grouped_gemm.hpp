@@ -207,12 +207,11 @@ class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, Element
 
   // The persistent grid: the arguments' workgroups, or the device's; never more than the tiles.
   static Status grid(Arguments const& args, std::int64_t tiles, int& workgroups) noexcept {
-    std::int64_t w = args.workgroups;
-    if (w == 0) {
-      if (Status const q = query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, w); !ok(q)) return q;
-      w = std::max<std::int64_t>(w, 1);
+    std::int64_t w = 0;
+    if (Status const q = workgroups_or_device<Kernel>(args.workgroups, unsigned(kThreads), kLdsBytes, w); !ok(q)) {
+      return q;
     }
-    workgroups = static_cast<int>(std::min(w, tiles));
+    workgroups = static_cast<int>(std::min(std::max<std::int64_t>(w, 1), tiles));
     return Status::kSuccess;
   }
 
