@@ -108,11 +108,8 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
     arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
 // DefaultConvolution's configuration as a persistent kernel.
-template <ConvOperator Op, class D = Conv<Op>>
-using Persistent = conv::device::ImplicitGemmConvolution<
-    Op, half_t, half_t, float, arch::Sm90, typename D::TileShapeType, typename D::WaveShapeType,
-    typename D::MmaAtomType, typename D::OutputOpType, D::kAlgorithm, D::kAccessElements, D::kStages,
-    D::kLoadDivision, D::kStoreDivision, gemm::kernel::SplitKMode::kPersistent>;
+template <ConvOperator Op>
+using Persistent = typename Conv<Op>::template WithSplitK<gemm::kernel::SplitKMode::kPersistent>;
 template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
 using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, TileShape, SplitK>;
 template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>

@@ -17,11 +17,9 @@ namespace conv_persistent_isa {
 using hiptile::half_t;
 using hiptile::conv::ConvOperator;
 
-template <ConvOperator Op, class D = hiptile::conv::device::DefaultConvolution<Op, half_t, half_t, HIPTILE_CONV_ARCH>>
-using Persistent = hiptile::conv::device::ImplicitGemmConvolution<
-    Op, half_t, half_t, float, HIPTILE_CONV_ARCH, typename D::TileShapeType, typename D::WaveShapeType,
-    typename D::MmaAtomType, typename D::OutputOpType, D::kAlgorithm, D::kAccessElements, D::kStages,
-    D::kLoadDivision, D::kStoreDivision, hiptile::gemm::kernel::SplitKMode::kPersistent>;
+template <ConvOperator Op>
+using Persistent = typename hiptile::conv::device::DefaultConvolution<Op, half_t, half_t, HIPTILE_CONV_ARCH>::
+    template WithSplitK<hiptile::gemm::kernel::SplitKMode::kPersistent>;
 using Fprop = Persistent<ConvOperator::kFprop>;
 using Dgrad = Persistent<ConvOperator::kDgrad>;
 

@@ -392,10 +392,10 @@ TEMPLATE_TEST_CASE("a loader's reach from its block's base is refused just past 
     ConvProblemSize const& p = r.problem;
     std::int64_t const a_elements = kOp == ConvOperator::kFprop ? p.activation_elements() : p.output_elements();
     std::int64_t const b_elements = kOp == ConvOperator::kWgrad ? p.activation_elements() : p.filter_elements();
-    typename Conv::LoaderA::Params const pa{args.a, a_elements, g};
-    typename Conv::LoaderB::Params const pb{args.b, b_elements, g};
-    CHECK(Conv::LoaderA::offsets_fit(pa) == (r.operand_a ? fits : true));
-    CHECK(Conv::LoaderB::offsets_fit(pb) == (r.operand_a ? true : fits));
+    typename Conv::LoaderA::Params const pa{args.a, a_elements};
+    typename Conv::LoaderB::Params const pb{args.b, b_elements};
+    CHECK(Conv::LoaderA::offsets_fit(pa, g) == (r.operand_a ? fits : true));
+    CHECK(Conv::LoaderB::offsets_fit(pb, g) == (r.operand_a ? true : fits));
 
     require_status<Conv>(args, fake_arguments<Conv>(baseline_problem()),
                          fits ? Status::kSuccess : Status::kErrorOperandTooLarge);

@@ -605,7 +605,7 @@ struct ConvSubject {
           static_cast<void const*>(m.b.data) != args_.b || m.b.elements != elements(p, kB)) {
         s << "operands in Params differ from the arguments; ";
       }
-      auto const& g = m.a.geometry;
+      auto const& g = op.params().problem;
       Spatial const out = p.output();
       if (g.cg != p.c_per_group() || g.kg != p.k_per_group() || Int128(g.taps) != Int128(p.filter[0]) * p.filter[1] * p.filter[2] ||
           g.out[0] != out[0] || g.out[1] != out[1] || g.out[2] != out[2] || Int128(g.classes) != classes(p)) {

@@ -60,7 +60,7 @@ struct OneWaveKernel {
     int const lane = static_cast<int>(hiptile::lane_idx());
     Wave::Accumulators acc;
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(2.0f);
-    Epilogue::run(acc, p.epilogue, hiptile::gemm::TileWork{8, 16, 0}, 0, 0, lane, nullptr, RowTimesQuarter{lane});
+    Epilogue::run(acc, p.epilogue, hiptile::gemm::NoProblem{}, hiptile::gemm::TileWork{8, 16, 0}, 0, 0, lane, nullptr, RowTimesQuarter{lane});
   }
 };
 

@@ -255,13 +255,17 @@ struct ConvGeometry {
       j[2] = jw;
       return n;
     } else {
-      int const w = c.dim[2].count;
-      int const hw = c.dim[1].count * w;
-      j[2] = m % w;
-      j[1] = (m / w) % c.dim[1].count;
-      j[0] = (m / hw) % c.dim[0].count;
-      return m / c.per_image;
+      return dgrad_row_dividing(c, m, j);
     }
+  }
+  // The same with `/` and `%`: the class's extents are all it needs.
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE static int dgrad_row_dividing(DgradClass const& c, int m, int (&j)[3]) {
+    int const w = c.dim[2].count;
+    int const hw = c.dim[1].count * w;
+    j[2] = m % w;
+    j[1] = (m / w) % c.dim[1].count;
+    j[0] = (m / hw) % c.dim[0].count;
+    return m / c.per_image;
   }
 };
 

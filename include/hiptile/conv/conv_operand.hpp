@@ -8,7 +8,6 @@
 #include <cstdint>
 
 #include "hiptile/arch/buffer_memory.hpp"
-#include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -18,7 +17,6 @@ template <class Element>
 struct ConvOperand {
   Element const* data = nullptr;
   std::int64_t elements = 0;  // the tensor's size: loads past it read zeros
-  ConvGeometry geometry;
 
   // The most bytes past a resource's base that a load may reach (buffer offsets pass through the
   // builtins' int argument; block::kInvalidOffset lies beyond).

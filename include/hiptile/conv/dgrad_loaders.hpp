@@ -80,8 +80,8 @@ inline std::int64_t dgrad_images_reached(ConvGeometry const& g, std::int64_t row
 
 // Reach of a dgrad A block from its base.
 template <int TileM, class Element>
-bool dgrad_gradient_fits(ConvOperand<Element> const& p) noexcept {
-  return ConvOperand<Element>::reach_fits(dgrad_images_reached(p.geometry, TileM) * p.geometry.padded_gradient_image());
+bool dgrad_gradient_fits(ConvGeometry const& geometry) noexcept {
+  return ConvOperand<Element>::reach_fits(dgrad_images_reached(geometry, TileM) * geometry.padded_gradient_image());
 }
 
 template <class Tile>
@@ -97,10 +97,15 @@ class AnalyticDgradOutputGradientLoader : public gemm::block::GatheringLoader<An
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kAccessElements;
 
-  static bool offsets_fit(Params const& p) noexcept { return dgrad_gradient_fits<kTileM>(p); }
+  using Problem = ConvGeometry;
 
-  HIPTILE_DEVICE HIPTILE_INLINE AnalyticDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
-      : Base(thread), g_(p.geometry), class_(p.geometry.dgrad_class(p.geometry.class_index_of(batch))), m0_(m0) {
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return dgrad_gradient_fits<kTileM, Element>(geometry);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE AnalyticDgradOutputGradientLoader(Params const& p, ConvGeometry const& geometry, int m0,
+      int batch, int thread)
+      : Base(thread), g_(geometry), class_(geometry.dgrad_class(geometry.class_index_of(batch))), m0_(m0) {
     n_first_ = class_.per_image > 0 ? m0 / class_.per_image : 0;
     buffer_ = p.resource(n_first_ * g_.gradient_image() + std::int64_t(g_.group_of(batch)) * g_.kg);
   }
@@ -156,11 +161,16 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kAccessElements;
 
-  static bool offsets_fit(Params const& p) noexcept { return dgrad_gradient_fits<kTileM>(p); }
+  using Problem = ConvGeometry;
 
-  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedDgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
-      : Base(thread), kg_(p.geometry.kg) {
-    ConvGeometry const& g = p.geometry;
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return dgrad_gradient_fits<kTileM, Element>(geometry);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedDgradOutputGradientLoader(Params const& p, ConvGeometry const& geometry, int m0,
+      int batch, int thread)
+      : Base(thread), kg_(geometry.kg) {
+    ConvGeometry const& g = geometry;
     ConvProblemSize const& c = g.problem;
     ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
     k_tiles_ = class_k_tiles<kTileK>(cls, g.kg);
@@ -236,12 +246,15 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   using Params = ConvOperand<Element>;
 
   // Reach from the block's first channel of its group's filters: all of them.
-  static bool offsets_fit(Params const& p) noexcept {
-    return Params::reach_fits(ByteRange::Int128(p.geometry.kg) * p.geometry.taps * p.geometry.cg);
+  using Problem = ConvGeometry;
+
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return Params::reach_fits(ByteRange::Int128(geometry.kg) * geometry.taps * geometry.cg);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, int n0, int batch, int thread)
-      : Base(thread), g_(p.geometry), n0_(n0) {
+  HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, ConvGeometry const& geometry, int n0,
+      int batch, int thread)
+      : Base(thread), g_(geometry), n0_(n0) {
     ConvGeometry::DgradClass const cls = g_.dgrad_class(g_.class_index_of(batch));
     k_tiles_ = class_k_tiles<kTileK>(cls, g_.kg);
     cursor_ = TapCursor<kTileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);

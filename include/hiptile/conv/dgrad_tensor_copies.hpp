@@ -50,12 +50,10 @@ class DgradOutputGradientTensorCopy {
 
   struct Params {
     arch::TensorMap maps[kMaxTapClasses]{};  // by a class's index among those with taps
-    ConvGeometry geometry;
     int rank = 0;  // of the maps: 4 or 5, or 0 where the copy engine's limits refuse the problem
 
     Params() = default;
-    explicit Params(ConvOperand<Element> const& dy) noexcept : geometry(dy.geometry) {
-      ConvGeometry const& g = dy.geometry;
+    Params(ConvOperand<Element> const& dy, ConvGeometry const& g) noexcept {
       if (g.tap_classes > kMaxTapClasses) return;
       int map_rank = 0;
       for (int t = 0; t < g.tap_classes; ++t) {
@@ -69,12 +67,14 @@ class DgradOutputGradientTensorCopy {
     }
   };
 
-  static bool offsets_fit(Params const& p) noexcept { return p.rank != 0; }
+  using Problem = ConvGeometry;
+
+  static bool offsets_fit(Params const& p, ConvGeometry const&) noexcept { return p.rank != 0; }
 
   // A block past its class's rows (a smaller class than the largest) has no K tiles.
-  HIPTILE_DEVICE HIPTILE_INLINE DgradOutputGradientTensorCopy(Params const& p, int m0, int batch, int /*thread*/)
-      : map_(&p.maps[p.geometry.div_tap_classes.mod(batch)]), rank_(p.rank) {
-    ConvGeometry const& g = p.geometry;
+  HIPTILE_DEVICE HIPTILE_INLINE DgradOutputGradientTensorCopy(Params const& p, ConvGeometry const& g, int m0,
+                                                              int batch, int /*thread*/)
+      : map_(&p.maps[g.div_tap_classes.mod(batch)]), rank_(p.rank) {
     ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
     channel_ = g.group_of(batch) * g.kg;
     k_tiles_ = m0 < g.problem.n * cls.per_image ? class_k_tiles<kTileK>(cls, g.kg) : 0;
@@ -134,14 +134,15 @@ class DgradFilterTensorCopy {
 
   // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileK filters.
   using Params = FilterMatrixParams<Element, kBlockChannels, kTileK>;
+  using Problem = ConvGeometry;
 
-  static bool offsets_fit(Params const& p) noexcept { return p.encoded; }
+  static bool offsets_fit(Params const& p, ConvGeometry const&) noexcept { return p.encoded; }
 
   // Columns past C/groups read the next tap's channels (or zeros), into columns of D that the
   // epilogue does not store; a tile's filters stay in its group (K/groups is a multiple of 64).
-  HIPTILE_DEVICE HIPTILE_INLINE DgradFilterTensorCopy(Params const& p, int n0, int batch, int /*thread*/)
-      : map_(&p.map), cg_(p.geometry.cg) {
-    ConvGeometry const& g = p.geometry;
+  HIPTILE_DEVICE HIPTILE_INLINE DgradFilterTensorCopy(Params const& p, ConvGeometry const& g, int n0, int batch,
+                                                      int /*thread*/)
+      : map_(&p.map), cg_(g.cg) {
     ConvGeometry::DgradClass const cls = g.dgrad_class(g.class_index_of(batch));
     row_ = g.group_of(batch) * g.kg;
     k_tiles_ = class_k_tiles<kTileK>(cls, g.kg);

@@ -53,10 +53,10 @@ HIPTILE_HOST_DEVICE inline std::int64_t images_reached(std::int64_t rows, std::i
 // Reach of an Fprop A block from its base (its first image, its group's first channel): the images
 // kTileM output pixels can come from, with their padding (where intermediate positions lie).
 template <int TileM, class Element>
-bool fprop_activation_fits(ConvOperand<Element> const& p) noexcept {
-  ConvProblemSize const& c = p.geometry.problem;
-  return ConvOperand<Element>::reach_fits(images_reached(TileM, p.geometry.output_pixels_per_image(), c.n) *
-                                          p.geometry.padded_activation_image());
+bool fprop_activation_fits(ConvGeometry const& geometry) noexcept {
+  ConvProblemSize const& c = geometry.problem;
+  return ConvOperand<Element>::reach_fits(images_reached(TileM, geometry.output_pixels_per_image(), c.n) *
+                                          geometry.padded_activation_image());
 }
 
 template <class Tile>
@@ -73,21 +73,26 @@ class AnalyticFpropActivationLoader
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kAccessElements;
 
-  static bool offsets_fit(Params const& p) noexcept { return fprop_activation_fits<kTileM>(p); }
+  using Problem = ConvGeometry;
 
-  HIPTILE_DEVICE HIPTILE_INLINE AnalyticFpropActivationLoader(Params const& p, int m0, int batch, int thread)
-      : Base(thread), p_(p), m0_(m0) {
-    ConvGeometry const& g = p.geometry;
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return fprop_activation_fits<kTileM, Element>(geometry);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE AnalyticFpropActivationLoader(Params const& p, ConvGeometry const& geometry, int m0,
+                                                              int batch, int thread)
+      : Base(thread), geometry_(geometry), m0_(m0) {
+    ConvGeometry const& g = geometry;
     n_first_ = m0 / g.output_pixels_per_image();
     buffer_ = p.resource(n_first_ * g.activation_image() + std::int64_t(g.group_of(batch)) * g.cg);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return p_.geometry.taps * ceil_div(p_.geometry.cg, kTileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return geometry_.taps * ceil_div(geometry_.cg, kTileK); }
 
  private:
   template <class Sink>
   HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     ConvProblemSize const& c = g.problem;
     int const taps = g.taps;
     int const tap = kt % taps;
@@ -112,7 +117,7 @@ class AnalyticFpropActivationLoader
     });
   }
 
-  Params const& p_;
+  ConvGeometry const& geometry_;
   int m0_;
   int n_first_;
   arch::BufferResource buffer_;
@@ -135,12 +140,17 @@ class PrecomputedFpropActivationLoader
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kAccessElements;
 
-  static bool offsets_fit(Params const& p) noexcept { return fprop_activation_fits<kTileM>(p); }
+  using Problem = ConvGeometry;
 
-  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedFpropActivationLoader(Params const& p, int m0, int batch, int thread)
-      : Base(thread), taps_(p.geometry.taps), cg_(p.geometry.cg),
-        cursor_(p.geometry.problem.filter[0], p.geometry.problem.filter[1], p.geometry.problem.filter[2]) {
-    ConvGeometry const& g = p.geometry;
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return fprop_activation_fits<kTileM, Element>(geometry);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedFpropActivationLoader(Params const& p, ConvGeometry const& geometry, int m0,
+                                                                 int batch, int thread)
+      : Base(thread), taps_(geometry.taps), cg_(geometry.cg),
+        cursor_(geometry.problem.filter[0], geometry.problem.filter[1], geometry.problem.filter[2]) {
+    ConvGeometry const& g = geometry;
     ConvProblemSize const& c = g.problem;
     int const rows = g.output_pixels();
     int const n_first = g.div_zpq.div(m0);
@@ -213,13 +223,16 @@ class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<
  public:
   using Params = ConvOperand<Element>;
 
+  using Problem = ConvGeometry;
+
   // Reach from the block's first filter: kTileN filters of taps·C/groups elements.
-  static bool offsets_fit(Params const& p) noexcept {
-    return Params::reach_fits(ByteRange::Int128(kTileN) * p.geometry.taps * p.geometry.cg);
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return Params::reach_fits(ByteRange::Int128(kTileN) * geometry.taps * geometry.cg);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE FpropFilterLoader(Params const& p, int n0, int batch, int thread)
-      : Base(thread), g_(p.geometry), n0_(n0) {
+  HIPTILE_DEVICE HIPTILE_INLINE FpropFilterLoader(Params const& p, ConvGeometry const& geometry, int n0, int batch,
+                                                  int thread)
+      : Base(thread), g_(geometry), n0_(n0) {
     std::int64_t const filter = std::int64_t(g_.taps) * g_.cg;
     buffer_ = p.resource((std::int64_t(g_.group_of(batch)) * g_.kg + n0) * filter);
   }

@@ -38,13 +38,14 @@ class FpropActivationTensorCopy {
   static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);
 
   using Params = ActivationIm2colParams<Element, kTileM>;
+  using Problem = ConvGeometry;
 
-  static bool offsets_fit(Params const& p) noexcept { return p.rank != 0; }
+  static bool offsets_fit(Params const& p, ConvGeometry const&) noexcept { return p.rank != 0; }
 
   // The block's first output pixel, split once; rows past the last image read zeros.
-  HIPTILE_DEVICE HIPTILE_INLINE FpropActivationTensorCopy(Params const& p, int m0, int batch, int /*thread*/)
-      : map_(&p.map), geometry_(&p.geometry), rank_(p.rank) {
-    ConvGeometry const& g = p.geometry;
+  HIPTILE_DEVICE HIPTILE_INLINE FpropActivationTensorCopy(Params const& p, ConvGeometry const& g, int m0, int batch,
+                                                          int /*thread*/)
+      : map_(&p.map), geometry_(&g), rank_(p.rank) {
     ConvProblemSize const& c = g.problem;
     channel_ = g.group_of(batch) * g.cg;
     k_tiles_ = g.taps * ceil_div(g.cg, kTileK);
@@ -101,14 +102,15 @@ class FpropFilterTensorCopy {
 
   // w as K rows of taps · C/groups elements; a box is 64 channels of one tap × TileN filters.
   using Params = FilterMatrixParams<Element, kTileK, kTileN>;
+  using Problem = ConvGeometry;
 
-  static bool offsets_fit(Params const& p) noexcept { return p.encoded; }
+  static bool offsets_fit(Params const& p, ConvGeometry const&) noexcept { return p.encoded; }
 
   // Filters past K/groups read the next group's (or zeros), into columns of D that the epilogue
   // does not store; a K tile's channels stay in one tap (C/groups is a multiple of 64).
-  HIPTILE_DEVICE HIPTILE_INLINE FpropFilterTensorCopy(Params const& p, int n0, int batch, int /*thread*/)
-      : map_(&p.map), cg_(p.geometry.cg) {
-    ConvGeometry const& g = p.geometry;
+  HIPTILE_DEVICE HIPTILE_INLINE FpropFilterTensorCopy(Params const& p, ConvGeometry const& g, int n0, int batch,
+                                                      int /*thread*/)
+      : map_(&p.map), cg_(g.cg) {
     ConvProblemSize const& c = g.problem;
     row_ = g.group_of(batch) * g.kg + n0;
     k_tiles_ = g.taps * ceil_div(g.cg, kTileK);

@@ -40,6 +40,7 @@ struct TaplessClassFill {
 
   struct Params {
     typename Output::Params output;
+    ConvGeometry geometry;           // what the output mapping reads
     FastDivmod div_runs;             // runs per row: C/groups over kVector, rounded up
     int rows = 1;                    // rows per workgroup: about kRunsPerBlock runs, at least one row
     ElementC const* bias = nullptr;  // one element per channel of dx, or none
@@ -47,18 +48,19 @@ struct TaplessClassFill {
   };
 
   // Host: the Params; a workgroup's rows follow from C/groups (about kRunsPerBlock runs).
-  static Status make(typename Output::Params const& output, ElementC const* bias,
+  static Status make(typename Output::Params const& output, ConvGeometry const& geometry, ElementC const* bias,
                      typename OutputOp::Params const& op, Params& p) noexcept {
     p.output = output;
+    p.geometry = geometry;
     p.bias = bias;
     p.op = op;
-    int const runs = ceil_div(output.geometry.cg, kVector);
+    int const runs = ceil_div(geometry.cg, kVector);
     p.rows = runs < kRunsPerBlock ? kRunsPerBlock / runs : 1;
     return FastDivmod::make(runs, p.div_runs);
   }
   // Workgroups along x (0 when every class has taps: nothing to launch) and along y.
   static std::int64_t blocks(Params const& p) noexcept {
-    ConvGeometry const& g = p.output.geometry;
+    ConvGeometry const& g = p.geometry;
     if (g.tap_classes == g.classes) return 0;
     std::int64_t rows = g.problem.n;
     for (int i = 0; i < 3; ++i) rows *= g.class_extent_up[i];
@@ -69,10 +71,10 @@ struct TaplessClassFill {
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
-    ConvGeometry const& g = p.output.geometry;
+    ConvGeometry const& g = p.geometry;
     auto const [group, cls] = g.div_classes.divmod(static_cast<int>(block_idx_y()));
     if (g.class_has_taps(cls)) return;  // the GEMM's
-    typename Output::Params const out = Output::at_class(p.output, group, cls);
+    typename Output::Params const out = Output::at_class(p.output, g, group, cls);
     ElementC const* const bias = p.bias == nullptr ? nullptr : p.bias + std::int64_t(group) * g.cg;
     OutputOp const op = epilogue::functor_on_device<OutputOp>(p.op);
     bool const source = op.is_source_needed();

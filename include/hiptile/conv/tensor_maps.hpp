@@ -106,18 +106,17 @@ inline bool encode_im2col(arch::TensorMap& map, arch::Im2colTensorMap const& ima
   return im2col_limits_hold(image, p) && arch::encode_tensor_map(map, image);
 }
 
-// x's im2col map (activation_im2col) with the geometry beside it: the Params of Fprop's A and
-// Wgrad's B, `Pixels` output pixels a copy. rank 0 where the copy engine's limits refuse the problem.
+// x's im2col map (activation_im2col): the Params of Fprop's A and Wgrad's B (the geometry is the
+// kernel's), `Pixels` output pixels a copy. rank 0 where the copy engine's limits refuse the problem.
 template <class Element, int Pixels>
 struct ActivationIm2colParams {
   arch::TensorMap map{};
-  ConvGeometry geometry;
   int rank = 0;  // of the map: 4 or 5
 
   ActivationIm2colParams() = default;
-  explicit ActivationIm2colParams(ConvOperand<Element> const& x) noexcept : geometry(x.geometry) {
-    arch::Im2colTensorMap const image = activation_im2col(x.geometry, x.data, Pixels);
-    if (encode_im2col(map, image, x.geometry.problem)) rank = image.rank;
+  ActivationIm2colParams(ConvOperand<Element> const& x, ConvGeometry const& g) noexcept {
+    arch::Im2colTensorMap const image = activation_im2col(g, x.data, Pixels);
+    if (encode_im2col(map, image, g.problem)) rank = image.rank;
   }
 };
 
@@ -125,9 +124,8 @@ struct ActivationIm2colParams {
 // elements (128 bytes) × `box_rows` filters; false where the driver refuses it or a coordinate
 // would not fit the copies' ints.
 template <class Element>
-bool encode_filter_matrix(arch::TensorMap& map, ConvOperand<Element> const& w, std::uint32_t box_columns,
-                          std::uint32_t box_rows) noexcept {
-  ConvGeometry const& g = w.geometry;
+bool encode_filter_matrix(arch::TensorMap& map, ConvOperand<Element> const& w, ConvGeometry const& g,
+                          std::uint32_t box_columns, std::uint32_t box_rows) noexcept {
   std::uint64_t const columns = std::uint64_t(g.taps) * std::uint64_t(g.cg);
   std::uint64_t const rows = std::uint64_t(g.problem.k);
   arch::TensorMap3d const tensor{w.data,
@@ -138,18 +136,17 @@ bool encode_filter_matrix(arch::TensorMap& map, ConvOperand<Element> const& w, s
   return columns <= INT32_MAX && rows <= INT32_MAX && arch::encode_tensor_map(map, tensor);
 }
 
-// w's matrix map (encode_filter_matrix) with the geometry beside it: the Params of Fprop's and
-// Dgrad's B, boxes of `BoxColumns` elements × `BoxRows` filters. `encoded` false where the driver or
+// w's matrix map (encode_filter_matrix): the Params of Fprop's and Dgrad's B (the geometry is the
+// kernel's), boxes of `BoxColumns` elements × `BoxRows` filters. `encoded` false where the driver or
 // the copies' ints refuse the problem.
 template <class Element, int BoxColumns, int BoxRows>
 struct FilterMatrixParams {
   arch::TensorMap map{};
-  ConvGeometry geometry;
   bool encoded = false;
 
   FilterMatrixParams() = default;
-  explicit FilterMatrixParams(ConvOperand<Element> const& w) noexcept
-      : geometry(w.geometry), encoded(encode_filter_matrix(map, w, BoxColumns, BoxRows)) {}
+  FilterMatrixParams(ConvOperand<Element> const& w, ConvGeometry const& g) noexcept
+      : encoded(encode_filter_matrix(map, w, g, BoxColumns, BoxRows)) {}
 };
 
 // One im2col copy (arch::tensor_copy_im2col) through `map`, of rank 4 or 5.

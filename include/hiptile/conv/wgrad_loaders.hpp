@@ -33,20 +33,23 @@ class WgradOutputGradientLoader : public gemm::block::GatheringLoader<WgradOutpu
  public:
   using Params = ConvOperand<Element>;
 
+  using Problem = ConvGeometry;
+
   // Reach from a K tile's base: kTileK pixels of K channels.
-  static bool offsets_fit(Params const& p) noexcept {
-    return Params::reach_fits(ByteRange::Int128(kTileK) * p.geometry.problem.k);
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return Params::reach_fits(ByteRange::Int128(kTileK) * geometry.problem.k);
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE WgradOutputGradientLoader(Params const& p, int m0, int batch, int thread)
-      : Base(thread), p_(p), m0_(m0), first_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.kg + m0) {}
+  HIPTILE_DEVICE HIPTILE_INLINE WgradOutputGradientLoader(Params const& p, ConvGeometry const& geometry, int m0,
+      int batch, int thread)
+      : Base(thread), p_(p), geometry_(geometry), m0_(m0), first_(std::int64_t(geometry.group_of(batch)) * geometry.kg + m0) {}
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(pixels(), kTileK); }
 
  private:
   template <class Sink>
   HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     int const pixel0 = kt * kTileK;
     int const pixels_left = pixels() - pixel0;
     int const k_all = g.problem.k;
@@ -58,19 +61,20 @@ class WgradOutputGradientLoader : public gemm::block::GatheringLoader<WgradOutpu
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int pixels() const {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     return g.output_pixels();
   }
 
   Params const& p_;
+  ConvGeometry const& geometry_;
   int m0_;
   std::int64_t first_;  // dy's element of pixel 0 at the block's first channel
 };
 
 // Reach of a wgrad B K tile: the images kTileK output pixels can come from, with their padding.
 template <class Element, int TileK>
-bool wgrad_activation_fits(ConvOperand<Element> const& p) noexcept {
-  ConvGeometry const& g = p.geometry;
+bool wgrad_activation_fits(ConvGeometry const& geometry) noexcept {
+  ConvGeometry const& g = geometry;
   ConvProblemSize const& c = g.problem;
   return ConvOperand<Element>::reach_fits(images_reached(TileK, g.output_pixels_per_image(), c.n) *
                                           g.padded_activation_image());
@@ -88,20 +92,25 @@ class AnalyticWgradActivationLoader : public gemm::block::GatheringLoader<Analyt
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kAccessElements;
 
-  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, kTileK>(p); }
+  using Problem = ConvGeometry;
 
-  HIPTILE_DEVICE HIPTILE_INLINE AnalyticWgradActivationLoader(Params const& p, int n0, int batch, int thread)
-      : Base(thread), p_(p), n0_(n0), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {}
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return wgrad_activation_fits<Element, kTileK>(geometry);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE AnalyticWgradActivationLoader(Params const& p, ConvGeometry const& geometry, int n0,
+      int batch, int thread)
+      : Base(thread), p_(p), geometry_(geometry), n0_(n0), group_channel_(std::int64_t(geometry.group_of(batch)) * geometry.cg) {}
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     return ceil_div(g.output_pixels(), kTileK);
   }
 
  private:
   template <class Sink>
   HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     ConvProblemSize const& c = g.problem;
     int const zpq = g.output_pixels_per_image();
     int const pixels = g.output_pixels();
@@ -127,6 +136,7 @@ class AnalyticWgradActivationLoader : public gemm::block::GatheringLoader<Analyt
   }
 
   Params const& p_;
+  ConvGeometry const& geometry_;
   int n0_;
   std::int64_t group_channel_;
 };
@@ -145,11 +155,16 @@ class PrecomputedWgradActivationLoader : public gemm::block::GatheringLoader<Pre
   using Params = ConvOperand<Element>;
   static constexpr int kAccessElements = Tile::kAccessElements;
 
-  static bool offsets_fit(Params const& p) noexcept { return wgrad_activation_fits<Element, kTileK>(p); }
+  using Problem = ConvGeometry;
 
-  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedWgradActivationLoader(Params const& p, int n0, int batch, int thread)
-      : Base(thread), p_(p), group_channel_(std::int64_t(p.geometry.group_of(batch)) * p.geometry.cg) {
-    ConvGeometry const& g = p.geometry;
+  static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
+    return wgrad_activation_fits<Element, kTileK>(geometry);
+  }
+
+  HIPTILE_DEVICE HIPTILE_INLINE PrecomputedWgradActivationLoader(Params const& p, ConvGeometry const& geometry, int n0,
+      int batch, int thread)
+      : Base(thread), p_(p), geometry_(geometry), group_channel_(std::int64_t(geometry.group_of(batch)) * geometry.cg) {
+    ConvGeometry const& g = geometry;
     ConvProblemSize const& c = g.problem;
     HIPTILE_UNROLL
     for (int slot = 0; slot < Tile::kSlots; ++slot) {
@@ -167,14 +182,14 @@ class PrecomputedWgradActivationLoader : public gemm::block::GatheringLoader<Pre
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     return ceil_div(g.output_pixels(), kTileK);
   }
 
  private:
   template <class Sink>
   HIPTILE_DEVICE HIPTILE_INLINE void gather(int kt, Sink const& sink) {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = geometry_;
     ConvProblemSize const& c = g.problem;
     int const pixels = g.output_pixels();
     int const pixel0 = kt * kTileK;
@@ -197,6 +212,7 @@ class PrecomputedWgradActivationLoader : public gemm::block::GatheringLoader<Pre
   }
 
   Params const& p_;
+  ConvGeometry const& geometry_;
   std::int64_t group_channel_;
   bool valid_[Tile::kSlots];
   int shift_[Tile::kSlots][3];  // input position of output position 0 at this column's data tap

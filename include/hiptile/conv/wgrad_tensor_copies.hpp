@@ -45,7 +45,7 @@ class WgradOutputGradientTensorCopy {
     int kg = 0;  // K/groups: the first channel of group g is g·kg
 
     Params() = default;
-    explicit Params(ConvOperand<Element> const& dy) noexcept : copy(matrix(dy), 1), kg(dy.geometry.kg) {}
+    Params(ConvOperand<Element> const& dy, ConvGeometry const& g) noexcept : copy(matrix(dy, g), 1), kg(g.kg) {}
   };
 
   static bool offsets_fit(Params const& p) noexcept { return Copy::offsets_fit(p.copy); }
@@ -62,8 +62,7 @@ class WgradOutputGradientTensorCopy {
   }
 
  private:
-  static gemm::OperandView<Element> matrix(ConvOperand<Element> const& dy) noexcept {
-    ConvGeometry const& g = dy.geometry;
+  static gemm::OperandView<Element> matrix(ConvOperand<Element> const& dy, ConvGeometry const& g) noexcept {
     gemm::OperandView<Element> v;
     v.data = dy.data;
     v.ld = g.problem.k;
@@ -89,13 +88,15 @@ class WgradActivationTensorCopy {
   static constexpr int kTileBytes = static_cast<int>(Layout::kBytes);
 
   using Params = ActivationIm2colParams<Element, kTileK>;
+  using Problem = ConvGeometry;
 
-  static bool offsets_fit(Params const& p) noexcept { return p.rank != 0; }
+  static bool offsets_fit(Params const& p, ConvGeometry const&) noexcept { return p.rank != 0; }
 
   // Each block's channel and filter tap, found once: a column past taps · C/groups (the tile's edge)
   // reads column 0's, into columns of D that the epilogue does not store.
-  HIPTILE_DEVICE HIPTILE_INLINE WgradActivationTensorCopy(Params const& p, int n0, int batch, int /*thread*/) : p_(p) {
-    ConvGeometry const& g = p.geometry;
+  HIPTILE_DEVICE HIPTILE_INLINE WgradActivationTensorCopy(Params const& p, ConvGeometry const& g, int n0, int batch,
+                                                          int /*thread*/)
+      : p_(p), g_(g) {
     int const columns = g.taps * g.cg;
     HIPTILE_UNROLL
     for (int b = 0; b < kBlocks; ++b) {
@@ -113,12 +114,12 @@ class WgradActivationTensorCopy {
     }
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(p_.geometry.output_pixels(), kTileK); }
+  HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return ceil_div(g_.output_pixels(), kTileK); }
 
   // K tile `k_tile`: output pixels k_tile · TileK on. A tile that runs past the last image reads
   // zeros there.
   HIPTILE_DEVICE HIPTILE_INLINE void copy(Element* stage, int k_tile, arch::SharedBarrier* landed) const {
-    ConvGeometry const& g = p_.geometry;
+    ConvGeometry const& g = g_;
     ConvProblemSize const& c = g.problem;
     auto const [n, zpq] = g.div_zpq.divmod(k_tile * kTileK);
     auto const [z, pq] = g.div_pq.divmod(zpq);
@@ -133,7 +134,8 @@ class WgradActivationTensorCopy {
   }
 
  private:
-  Params const& p_;  // in the kernel's parameters
+  Params const& p_;     // in the kernel's parameters
+  ConvGeometry const& g_;  // the kernel's
   int channel_[kBlocks];
   std::uint16_t offsets_[kBlocks][3];  // W, H, D
 };

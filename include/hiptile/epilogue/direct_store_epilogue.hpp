@@ -17,6 +17,7 @@
 #include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -29,6 +30,7 @@ template <class WaveMma, OutputMapping Output, class OutputOp, bool kScales = fa
 struct DirectStoreEpilogue {
   using Accumulators = typename WaveMma::Accumulators;
   using ElementC = typename Output::Element;
+  using Problem = gemm::ProblemOf<Output>;  // the kernel's shared problem the output mapping reads
 
   struct Params {
     typename Output::Params output;
@@ -51,18 +53,18 @@ struct DirectStoreEpilogue {
   // further in, wave_lds the wave's kLdsBytesPerWave of LDS (none here), rows the mainloop's
   // per-row values.
   template <class RowValues = NoRowValues>
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, gemm::TileWork const& work,
-                                                int wave_m0, int wave_n0, int lane, std::byte* /*wave_lds*/,
-                                                RowValues const& rows = {}) {
-    store_wave_tile(acc, at_batch(p, work.batch), work.m0 + wave_m0, work.n0 + wave_n0, lane, rows);
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, Problem const& problem,
+                                                gemm::TileWork const& work, int wave_m0, int wave_n0, int lane,
+                                                std::byte* /*wave_lds*/, RowValues const& rows = {}) {
+    store_wave_tile(acc, at_batch(p, problem, work.batch), work.m0 + wave_m0, work.n0 + wave_n0, lane, rows);
   }
 
-  // The parameters of sub-problem `batch`: its output mapping, and its bias elements.
-  // (The row and column scales serve every batch.)
-  HIPTILE_DEVICE HIPTILE_INLINE static Params at_batch(Params const& p, int batch) {
+  // The parameters of sub-problem `batch`: its output mapping (bound to the kernel's problem), and
+  // its bias elements. (The row and column scales serve every batch.)
+  HIPTILE_DEVICE HIPTILE_INLINE static Params at_batch(Params const& p, Problem const& problem, int batch) {
     Params b = p;
-    b.output = Output::at_batch(p.output, batch);
-    if (p.bias_mode != BiasMode::kNone) b.bias = p.bias + Output::bias_offset(p.output, batch);
+    b.output = Output::at_batch(p.output, problem, batch);
+    if (p.bias_mode != BiasMode::kNone) b.bias = p.bias + Output::bias_offset(b.output, batch);
     return b;
   }
 

@@ -7,10 +7,12 @@
 //
 // An epilogue E has
 //  - E::Params, trivially copyable, built on the host;
+//  - E::Problem, the kernel's shared problem its output mapping reads (gemm/shared_problem.hpp;
+//    NoProblem for a GEMM's), which the kernel stores once in its Params;
 //  - E::kLdsBytesPerWave: the LDS each wave needs, carved by the kernel out of the mainloop's stages
 //    once the mainloop is done;
-//  - E::run(acc, params, work, wave_m0, wave_n0, lane, wave_lds, rows), device code every thread of
-//    the workgroup calls: acc the lane's accumulators of the wave tile at (wave_m0, wave_n0) inside
+//  - E::run(acc, params, problem, work, wave_m0, wave_n0, lane, wave_lds, rows), device code every
+//    thread of the workgroup calls: acc the lane's accumulators of the wave tile at (wave_m0, wave_n0) inside
 //    the block tile `work` (whose batch is the output sub-problem), and rows the per-row values the
 //    mainloop hands over (RowValues: NoRowValues for a GEMM; attention's log-sum-exp). Each element
 //    reaches a PositionalFunctor with its row, column and row value (ElementContext).
@@ -35,6 +37,7 @@ struct NoRowValues {
 template <class E>
 concept Epilogue = DeviceCopyable<typename E::Params> && requires {
   { E::kLdsBytesPerWave } -> std::convertible_to<std::size_t>;
+  typename E::Problem;
   typename std::type_identity<decltype(&E::template run<NoRowValues>)>::type;
 };
 

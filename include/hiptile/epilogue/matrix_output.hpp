@@ -3,6 +3,7 @@
 // element (m, n) of an extent_m × extent_n matrix D in LayoutC (and of C, with its own ld).
 #include <cstdint>
 
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -35,7 +36,7 @@ struct MatrixOutput {
     std::int64_t d;
   };
 
-  HIPTILE_HOST_DEVICE static Params at_batch(Params p, int batch) {
+  HIPTILE_HOST_DEVICE static Params at_batch(Params p, gemm::NoProblem, int batch) {
     if (p.c != nullptr) p.c += batch * p.c_batch_stride;
     p.d += batch * p.batch_stride;
     return p;

@@ -13,9 +13,12 @@
 //  - bool exists(params, row, n): whether (m, n) is an element of the output;
 //  - Element* d(params, row, n) and Element const* c(params, row, n): its addresses in D and in C
 //    (c only when the output functor reads its source);
-//  - Params at_batch(params, batch) and std::int64_t bias_offset(params, batch): the mapping of
-//    sub-problem `batch` of a batched launch (a strided batched GEMM's batch, a convolution's group
-//    or dgrad row class), and how far its bias elements are from the bias pointer;
+//  - optionally M::Problem, the kernel's shared problem it reads (gemm/shared_problem.hpp: Dgrad's
+//    geometry), kept once in the kernel's Params, not in M::Params;
+//  - Params at_batch(params, problem, batch) and std::int64_t bias_offset(at_batch's, batch): the
+//    mapping of sub-problem `batch` of a batched launch (a strided batched GEMM's batch, a
+//    convolution's group or dgrad row class), bound to the kernel's problem (ProblemOf<M>), and how
+//    far its bias elements are from the bias pointer; the members below take at_batch's Params;
 //  - bool contains(params, m0, n0, rows, columns): whether every element of that rectangle exists,
 //    for the epilogues' branch-free path;
 //  - kContiguousColumns: whether columns n, n + 1, ... of a row are adjacent in D, and

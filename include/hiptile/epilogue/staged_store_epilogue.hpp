@@ -49,6 +49,7 @@ struct StagedStoreEpilogue {
   using Direct = DirectStoreEpilogue<WaveMma, Output, OutputOp, kScales>;
   using Accumulators = typename WaveMma::Accumulators;
   using Params = typename Direct::Params;
+  using Problem = typename Direct::Problem;
   using ElementC = typename Output::Element;
   static_assert(Output::kContiguousColumns,
                 "StagedStoreEpilogue stores rows of D: the output's columns must be contiguous (LayoutC RowMajor)");
@@ -66,9 +67,9 @@ struct StagedStoreEpilogue {
   // The Epilogue interface (epilogue.hpp), as DirectStoreEpilogue's.
   template <class RowValues = NoRowValues>
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& batch_params,
-                                                gemm::TileWork const& work, int wave_m0, int wave_n0, int lane,
-                                                std::byte* wave_lds, RowValues const& rows = {}) {
-    Params const p = Direct::at_batch(batch_params, work.batch);
+                                                Problem const& problem, gemm::TileWork const& work, int wave_m0,
+                                                int wave_n0, int lane, std::byte* wave_lds, RowValues const& rows = {}) {
+    Params const p = Direct::at_batch(batch_params, problem, work.batch);
     int const block_m0 = work.m0, block_n0 = work.n0;
     OutputOp const op = functor_on_device<OutputOp>(p.op);
     // (A reducing functor (amax) would also see the staged rows past the edge: edge blocks go direct.

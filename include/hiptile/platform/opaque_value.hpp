@@ -25,6 +25,17 @@ HIPTILE_DEVICE HIPTILE_INLINE int opaque_value(int x) {
   return x;
 }
 
+// opaque_uniform(x): opaque_value for a value the whole wave shares (a block's batch index): it
+// stays in a scalar register.
+HIPTILE_DEVICE HIPTILE_INLINE int opaque_uniform(int x) {
+#if HIPTILE_BACKEND_AMD
+  asm volatile("" : "+s"(x));
+#elif HIPTILE_BACKEND_NVIDIA
+  asm volatile("" : "+r"(x));
+#endif
+  return x;
+}
+
 template <class Params>
 HIPTILE_DEVICE HIPTILE_INLINE Params const& opaque_params(Params const& p) {
 #if HIPTILE_BACKEND_AMD

@@ -51,11 +51,7 @@ struct ReverseInWorkgroup {
 using DefaultFprop = hiptile::conv::device::DefaultConvolution<hiptile::conv::ConvOperator::kFprop, hiptile::half_t,
                                                                hiptile::half_t, hiptile::arch::Gfx942>;
 // The same configuration as a persistent kernel: a grid of `workgroups` walking the tiles.
-using PersistentFprop = hiptile::conv::device::ImplicitGemmConvolution<
-    hiptile::conv::ConvOperator::kFprop, hiptile::half_t, hiptile::half_t, float, hiptile::arch::Gfx942,
-    DefaultFprop::TileShapeType, DefaultFprop::WaveShapeType, DefaultFprop::MmaAtomType, DefaultFprop::OutputOpType,
-    DefaultFprop::kAlgorithm, DefaultFprop::kAccessElements, DefaultFprop::kStages, DefaultFprop::kLoadDivision,
-    DefaultFprop::kStoreDivision, hiptile::gemm::kernel::SplitKMode::kPersistent>;
+using PersistentFprop = DefaultFprop::WithSplitK<hiptile::gemm::kernel::SplitKMode::kPersistent>;
 
 // A 3×3 padded convolution of n images of h×w pixels, 16 -> 24 channels, through Conv: every output
 // element against the double-precision reference. Returns the number of wrong elements (or -1 on a

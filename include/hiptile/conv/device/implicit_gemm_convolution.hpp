@@ -101,6 +101,12 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   static constexpr gemm::kernel::SplitKMode kSplitK = SplitK;
   static constexpr bool kParallelSplitK = Components::kParallelSplitK;
   static constexpr bool kPersistent = SplitK == gemm::kernel::SplitKMode::kPersistent;
+  // This configuration with split-K mode `Mode` (kSerial, kParallel, kPersistent): e.g.
+  // DefaultConvolution<…>::WithSplitK<SplitKMode::kSerial>, without spelling out its 15 parameters.
+  template <gemm::kernel::SplitKMode Mode>
+  using WithSplitK = ImplicitGemmConvolution<Op, Element_, ElementC_, ElementAccumulator_, Arch, TileShape, WaveShape,
+                                             MmaAtom, OutputOp, Algorithm, AccessElements, Stages, LoadDivision,
+                                             StoreDivision, Mode>;
   using Element = Element_;    // a and b
   using ElementC = ElementC_;  // c, d and the bias
   using ElementAccumulator = ElementAccumulator_;
@@ -211,7 +217,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // (Tensor copies: whether the copy engine's tensor maps describe the operands.)
     plan.a = operand_a(args, geometry);
     plan.b = operand_b(args, geometry);
-    if (!LoaderA::offsets_fit(plan.a) || !LoaderB::offsets_fit(plan.b)) {
+    if (!gemm::block::loader_offsets_fit<LoaderA>(plan.a, geometry) ||
+        !gemm::block::loader_offsets_fit<LoaderB>(plan.b, geometry)) {
       return Algorithm == IteratorAlgorithm::kTensorCopy ? Status::kErrorTensorCopyLimits
                                                          : Status::kErrorOperandTooLarge;
     }
@@ -232,7 +239,10 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     }
     if constexpr (Op == ConvOperator::kDgrad) {
       typename TaplessFill::Params& fill = plan.fill;
-      if (Status const s = TaplessFill::make(output(args, geometry), args.bias, args.output_op, fill); !ok(s)) return s;
+      if (Status const s = TaplessFill::make(output(args, geometry), geometry, args.bias, args.output_op, fill);
+          !ok(s)) {
+        return s;
+      }
       if (std::uint64_t(TaplessFill::blocks(fill)) > max_grid_extent(0, unsigned(TaplessFill::kMaxThreadsPerBlock)) ||
           std::uint64_t(TaplessFill::batches(geometry)) > max_grid_extent(1, 1)) {
         return Status::kErrorGridTooLarge;
@@ -289,6 +299,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       }
       shape.workgroups = int(std::min<std::int64_t>(workgroups, kMaxWorkgroups));
     }
+    params.problem = plan.geometry;  // (once: the loaders and the output mapping read it there)
     params.mainloop.a = plan.a;
     params.mainloop.b = plan.b;
     typename Output::Params const out = output(args, plan.geometry);
@@ -305,6 +316,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       e.output = {nullptr, 0, partials, l.gemm_n, l.gemm_m, l.gemm_n, matrix, 0};
       e.op = {1.0f, 0.0f};
       reduction_ = {partials, l.gemm_m, l.gemm_n, args.split_k_slices, out, args.bias, bias_mode, args.output_op};
+      if constexpr (Op == ConvOperator::kDgrad) reduction_.problem = plan.geometry;  // (DgradOutput reads it)
     } else {
       e.output = out;
       e.bias = args.bias;
@@ -332,7 +344,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   Status launch_kernels(Stream stream) const noexcept {
     if constexpr (Op == ConvOperator::kDgrad) {
       if (std::int64_t const blocks = TaplessFill::blocks(fill_); blocks > 0) {
-        LaunchConfig const fill{{unsigned(blocks), unsigned(TaplessFill::batches(fill_.output.geometry))},
+        LaunchConfig const fill{{unsigned(blocks), unsigned(TaplessFill::batches(fill_.geometry))},
                                 {unsigned(TaplessFill::kMaxThreadsPerBlock)},
                                 0,
                                 stream};
@@ -466,12 +478,22 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     return r;
   }
 
-  // (The gathering loaders' Params are the ConvOperand; the tensor copies' build their maps from it.)
+  // (The gathering loaders' Params are the ConvOperand; the tensor copies' build their maps from it
+  // and the geometry.)
+  template <class Loader>
+  static typename Loader::Params operand(Element const* data, std::int64_t elements, ConvGeometry const& g) noexcept {
+    ConvOperand<Element> const tensor{data, elements};
+    if constexpr (std::is_same_v<typename Loader::Params, ConvOperand<Element>>) {
+      return tensor;
+    } else {
+      return typename Loader::Params(tensor, g);
+    }
+  }
   static typename LoaderA::Params operand_a(Arguments const& args, ConvGeometry const& g) noexcept {
-    return typename LoaderA::Params(ConvOperand<Element>{args.a, elements_a(args.problem), g});
+    return operand<LoaderA>(args.a, elements_a(args.problem), g);
   }
   static typename LoaderB::Params operand_b(Arguments const& args, ConvGeometry const& g) noexcept {
-    return typename LoaderB::Params(ConvOperand<Element>{args.b, elements_b(args.problem), g});
+    return operand<LoaderB>(args.b, elements_b(args.problem), g);
   }
 
   // Fprop: y as an (N·Z·P·Q) × K matrix, group g's columns from g·K/groups. Wgrad: dw as a
@@ -479,10 +501,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   static typename Output::Params output(Arguments const& args, ConvGeometry const& g) noexcept {
     ConvProblemSize const& p = args.problem;
     if constexpr (Op == ConvOperator::kDgrad) {
-      typename Output::Params o;
+      typename Output::Params o;  // (the geometry is the kernel's: at_batch binds it)
       o.c = args.c;
       o.d = args.d;
-      o.geometry = g;
       return o;
     } else {
       auto const gemm = p.implicit_gemm(Op);

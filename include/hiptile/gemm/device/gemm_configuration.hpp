@@ -24,6 +24,7 @@
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/gemm/collective/builder.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
@@ -99,6 +100,7 @@ struct PlaceholderComponents {
     static constexpr int kWaveSize = WaveSize;
     static constexpr std::size_t kLdsBytes = 0;
     using Accumulators = typename WaveMma::Accumulators;
+    using Problem = NoProblem;
     struct Params {
       OperandView<ElementA_> a;
       OperandView<ElementB_> b;
@@ -107,7 +109,7 @@ struct PlaceholderComponents {
       int m0, n0;
     };
     HIPTILE_HOST_DEVICE static constexpr WaveOrigin wave_origin(int) { return {0, 0}; }
-    HIPTILE_DEVICE static void run(Accumulators&, Params const&, TileWork const&, std::byte*, int) {}
+    HIPTILE_DEVICE static void run(Accumulators&, Params const&, NoProblem, TileWork const&, std::byte*, int) {}
   };
   template <class Element>
   struct Loader {
@@ -119,17 +121,18 @@ struct PlaceholderComponents {
   struct Epilogue {
     using Params =
         typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<ElementC, layout::RowMajor>, OutputOp>::Params;
+    using Problem = NoProblem;
     static constexpr std::size_t kLdsBytesPerWave = 0;
     template <class RowValues = epilogue::NoRowValues>
-    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, TileWork const&, int, int,
-                                   int, std::byte*, RowValues const& = {}) {}
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, NoProblem, TileWork const&,
+                                   int, int, int, std::byte*, RowValues const& = {}) {}
   };
   struct PartialEpilogue : Epilogue {
     using Params = typename epilogue::DirectStoreEpilogue<WaveMma, epilogue::MatrixOutput<float, layout::RowMajor>,
                                                           epilogue::LinearCombination<float>>::Params;
     template <class RowValues = epilogue::NoRowValues>
-    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, TileWork const&, int, int,
-                                   int, std::byte*, RowValues const& = {}) {}
+    HIPTILE_DEVICE static void run(typename Mainloop::Accumulators const&, Params const&, NoProblem, TileWork const&,
+                                   int, int, int, std::byte*, RowValues const& = {}) {}
   };
   using Output = epilogue::MatrixOutput<ElementC, layout::RowMajor>;
   using Reduction = kernel::SplitKReduction<Output, OutputOp>;

@@ -14,10 +14,12 @@
 // P is computed once per block row, however many block columns D has. The waves split the block
 // row's M only: each holds whole rows of P, which is what the second product's A needs.
 #include <cstddef>
+#include <type_traits>
 
 #include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/gemm/kernel/tile_scheduler.hpp"
 #include "hiptile/gemm/mainloop/mainloop.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
@@ -41,6 +43,8 @@ struct B2bGemmKernel {
   static constexpr std::size_t kLdsBytes =
       FirstMainloop::kLdsBytes > Chained::kLdsBytes ? FirstMainloop::kLdsBytes : Chained::kLdsBytes;
 
+  static_assert(std::is_same_v<SharedProblem<FirstMainloop, Epilogue>, NoProblem>,
+                "the back-to-back GEMM's components read nothing beyond their own parameters");
   struct Params {
     typename FirstMainloop::Params first;
     typename Chained::Params second;
@@ -71,8 +75,8 @@ struct B2bGemmKernel {
     int const m0 = Scheduler::tile(p.scheduler, work.tile).m * TileM;
     typename FirstMainloop::Accumulators first;
     // The first product's block tile: all of N0 at row m0 (at column m0 when transposed).
-    FirstMainloop::run(first, p.first, TileWork{kTransposed ? 0 : m0, kTransposed ? m0 : 0, work.batch, work.k}, lds,
-                       thread);
+    FirstMainloop::run(first, p.first, NoProblem{},
+                       TileWork{kTransposed ? 0 : m0, kTransposed ? m0 : 0, work.batch, work.k}, lds, thread);
     auto const origin = FirstMainloop::wave_origin(thread);
     int const wave_m0 = kTransposed ? origin.n0 : origin.m0;
     int const lane = thread % kWaveSize;
@@ -87,7 +91,7 @@ struct B2bGemmKernel {
       Chained::run(acc, a, tile, lds, thread);
       // (The epilogue's row addresses are the same every column step: opaque, they are computed
       // per step instead of hoisted out of the loop and held in a hundred registers.)
-      Epilogue::run(acc, p.epilogue, TileWork{m0, n, work.output_batch}, opaque_value(wave_m0), 0, lane, nullptr);
+      Epilogue::run(acc, p.epilogue, NoProblem{}, TileWork{m0, n, work.output_batch}, opaque_value(wave_m0), 0, lane, nullptr);
     }
   }
 };

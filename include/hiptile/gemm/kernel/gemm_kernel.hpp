@@ -5,8 +5,11 @@
 // piece of work the kernel runs the mainloop into register accumulators over the piece's share of
 // K, lets the scheduler hand partial sums over (fixup), and runs the epilogue once a tile's sum is
 // whole. LDS comes from the launch's dynamic LDS: the mainloop's stages, reused by the epilogue
-// (kLdsBytesPerWave for each wave) once the mainloop is done.
+// (kLdsBytesPerWave for each wave) once the mainloop is done. What the mainloop's loaders and the
+// epilogue's output mapping read of the problem (a convolution's geometry) is in the Params once,
+// as `problem` (gemm/shared_problem.hpp), handed to both.
 #include <cstddef>
+#include <type_traits>
 
 #include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/gemm/kernel/kernel_lds.hpp"
@@ -14,6 +17,7 @@
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/kernel/tile_scheduler.hpp"
 #include "hiptile/gemm/mainloop/mainloop.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
@@ -28,10 +32,12 @@ template <class TileShape, class WaveShape, mainloop::Mainloop Mainloop, epilogu
 struct GemmKernel {
   using Accumulators = typename Mainloop::Accumulators;
   using Partials = PartialTiles<Accumulators, Mainloop::kThreads>;  // serial split-K's and stream-K's slots
+  using Problem = SharedProblem<Mainloop, Epilogue>;
   struct Params {
     typename Mainloop::Params mainloop;
     typename Epilogue::Params epilogue;
     typename Scheduler::Params scheduler;
+    [[no_unique_address]] Problem problem{};  // (NoProblem: no bytes)
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = KernelLds<Mainloop, Epilogue>::kBytes;
@@ -68,7 +74,8 @@ struct GemmKernel {
   HIPTILE_DEVICE HIPTILE_INLINE static TileCoord multiply(Accumulators& acc, Params const& p, ScheduledWork const& w,
                                                           std::byte* lds, int thread) {
     TileCoord const tile = Scheduler::tile(p.scheduler, w.tile);
-    Mainloop::run(acc, p.mainloop, TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k}, lds, thread);
+    Mainloop::run(acc, p.mainloop, problem_for<Mainloop>(p.problem),
+                  TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k}, lds, thread);
     return tile;
   }
   // The epilogue of the tile whose whole sum acc holds.
@@ -76,8 +83,14 @@ struct GemmKernel {
                                                    ScheduledWork const& w, std::byte* lds, int thread) {
     auto const wave = Mainloop::wave_origin(thread);
     int const wave_index = thread / Mainloop::kWaveSize;
-    Epilogue::run(acc, p.epilogue, TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, w.output_batch}, wave.m0,
-                  wave.n0, thread % Mainloop::kWaveSize, lds + wave_index * Epilogue::kLdsBytesPerWave);
+    // (An epilogue that reads the shared problem gets an opaque batch: what it derives from the two
+    // — a Dgrad row class — it derives again rather than sharing the loaders' values, which the
+    // compiler would hold in scalar registers across the K loop: 16 more SGPRs, and spills.)
+    constexpr bool kReadsProblem = !std::is_same_v<ProblemOf<Epilogue>, NoProblem>;
+    int const batch = kReadsProblem ? opaque_uniform(w.output_batch) : w.output_batch;
+    Epilogue::run(acc, p.epilogue, problem_for<Epilogue>(p.problem),
+                  TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, batch}, wave.m0, wave.n0,
+                  thread % Mainloop::kWaveSize, lds + wave_index * Epilogue::kLdsBytesPerWave);
   }
 };
 

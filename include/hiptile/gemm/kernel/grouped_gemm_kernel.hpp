@@ -15,12 +15,14 @@
 // buffer resources put a loop around every load: 84% modelled MFMA utilisation against the
 // one-problem kernel's 91%). Within a group, TileOrder places the tiles.
 #include <cstddef>
+#include <type_traits>
 
 #include "hiptile/arch/cross_lane.hpp"
 #include "hiptile/epilogue/epilogue.hpp"
 #include "hiptile/gemm/kernel/kernel_lds.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
 #include "hiptile/gemm/mainloop/mainloop.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/backend.hpp"
 #include "hiptile/platform/barrier.hpp"
@@ -34,6 +36,8 @@ namespace hiptile::gemm::kernel {
 template <class TileShape, mainloop::Mainloop Mainloop, epilogue::Epilogue Epilogue, TileOrderType TileOrder>
 struct GroupedGemmKernel {
   using Accumulators = typename Mainloop::Accumulators;
+  static_assert(std::is_same_v<SharedProblem<Mainloop, Epilogue>, NoProblem>,
+                "a grouped GEMM's groups carry all they read in their own parameters");
   // One problem, as the device reads it.
   struct Group {
     typename Mainloop::Params mainloop;
@@ -71,10 +75,11 @@ struct GroupedGemmKernel {
       Accumulators acc;
       // (On NVIDIA the loaders read their parameters where they lie, which wave_uniform does not
       // change there: a tensor map is read by address, from global memory, never from a copy.)
-      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, work, lds, this_thread);
+      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, NoProblem{}, work, lds,
+                    this_thread);
       auto const wave = Mainloop::wave_origin(this_thread);
       int const wave_index = this_thread / Mainloop::kWaveSize;
-      Epilogue::run(acc, g.epilogue, work, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
+      Epilogue::run(acc, g.epilogue, NoProblem{}, work, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
                     lds + wave_index * Epilogue::kLdsBytesPerWave);
     }
   }

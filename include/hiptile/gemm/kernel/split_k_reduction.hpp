@@ -16,6 +16,7 @@
 #include "hiptile/epilogue/bias.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/epilogue/output_mapping.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/qualifiers.hpp"
@@ -47,6 +48,7 @@ struct SplitKReduction {
     typename OutputOp::Params op{};
     float const* row_scale = nullptr;
     float const* column_scale = nullptr;
+    [[no_unique_address]] ProblemOf<Output> problem{};  // what the output mapping reads of the problem
   };
 
   // Workgroups along x for one batch (grid y is the batch).
@@ -61,9 +63,9 @@ struct SplitKReduction {
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     int const batch = static_cast<int>(block_idx_y());
-    typename Output::Params const out = Output::at_batch(p.output, batch);
+    typename Output::Params const out = Output::at_batch(p.output, p.problem, batch);
     ElementC const* const bias =
-        p.bias_mode == epilogue::BiasMode::kNone ? nullptr : p.bias + Output::bias_offset(p.output, batch);
+        p.bias_mode == epilogue::BiasMode::kNone ? nullptr : p.bias + Output::bias_offset(out, batch);
     OutputOp const op = epilogue::functor_on_device<OutputOp>(p.op);
     bool const source = op.is_source_needed();
     std::int64_t const elements = std::int64_t(p.extent_m) * p.extent_n;

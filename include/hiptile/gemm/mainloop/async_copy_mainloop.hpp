@@ -56,16 +56,17 @@ struct AsyncCopyMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
 
   using Copies = AsyncStageCopies<LoaderA, LoaderB, Ring, Stages>;
   using Params = typename Copies::Params;
+  using Problem = typename Copies::Problem;  // the kernel's shared problem its loaders read
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, TileWork const& work,
-                                                std::byte* lds, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, Problem const& problem,
+                                                TileWork const& work, std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
 
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    Copies copies(p, work, lds, thread);
+    Copies copies(p, problem, work, lds, thread);
     int const k_tiles = copies.k_tiles();
     for (int tile = 0; tile < Stages - 1; ++tile) copies.issue(tile);
     arch::async_copy_wait<Stages - 2>();

@@ -23,6 +23,7 @@ class AsyncStageCopies : public StageLoaders<LoaderA, LoaderB> {
 
  public:
   using typename Base::Params;
+  using typename Base::Problem;
   using Base::Base;
   using Base::k_tiles;
   static constexpr std::size_t kLdsBytes = 0;  // beyond the ring's stages

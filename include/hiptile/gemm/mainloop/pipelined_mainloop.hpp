@@ -24,6 +24,7 @@
 #include <type_traits>
 
 #include "hiptile/gemm/block/global_tile_loader.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/gemm/mainloop/stage_ring.hpp"
 #include "hiptile/gemm/wave/wave_mma.hpp"
@@ -50,18 +51,19 @@ struct PipelinedMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
     typename LoaderA::Params a;
     typename LoaderB::Params b;
   };
+  using Problem = SharedProblem<LoaderA, LoaderB>;  // the kernel's shared problem its loaders read
 
   // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over the K tiles work.k picks of sub-problem
   // work.batch, for this thread's wave.
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, TileWork const& work,
-                                                std::byte* lds, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, Problem const& problem,
+                                                TileWork const& work, std::byte* lds, int thread) {
     int const lane = thread % WaveSize;
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    LoaderA loader_a(p.a, work.m0, work.batch, thread);
-    LoaderB loader_b(p.b, work.n0, work.batch, thread);
+    LoaderA loader_a = block::make_loader<LoaderA>(p.a, problem, work.m0, work.batch, thread);
+    LoaderB loader_b = block::make_loader<LoaderB>(p.b, problem, work.n0, work.batch, thread);
     KTileRange const range = work.k.of(loader_a.k_tiles());
     int const k_tiles = range.end - range.begin;
     for (int s = 0; s < kAhead && s < k_tiles; ++s) {

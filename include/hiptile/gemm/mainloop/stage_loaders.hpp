@@ -5,6 +5,8 @@
 // on is the derived class's.
 #include <cstddef>
 
+#include "hiptile/gemm/block/global_tile_loader.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -17,10 +19,12 @@ class StageLoaders {
     typename LoaderA::Params a;
     typename LoaderB::Params b;
   };
+  using Problem = SharedProblem<LoaderA, LoaderB>;
 
-  HIPTILE_DEVICE HIPTILE_INLINE StageLoaders(Params const& p, TileWork const& work, std::byte* lds, int thread)
-      : loader_a_(p.a, work.m0, work.batch, thread),
-        loader_b_(p.b, work.n0, work.batch, thread),
+  HIPTILE_DEVICE HIPTILE_INLINE StageLoaders(Params const& p, Problem const& problem, TileWork const& work,
+                                             std::byte* lds, int thread)
+      : loader_a_(block::make_loader<LoaderA>(p.a, problem, work.m0, work.batch, thread)),
+        loader_b_(block::make_loader<LoaderB>(p.b, problem, work.n0, work.batch, thread)),
         range_(work.k.of(loader_a_.k_tiles())),
         lds_(lds) {}
 

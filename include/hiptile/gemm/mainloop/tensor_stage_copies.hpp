@@ -31,14 +31,15 @@ class TensorStageCopies : public StageLoaders<LoaderA, LoaderB> {
 
  public:
   using typename Base::Params;
+  using typename Base::Problem;
   using Base::k_tiles;
   static constexpr std::size_t kLdsBytes = Stages * sizeof(arch::SharedBarrier);
   static constexpr int kTileBytes = LoaderA::kTileBytes + LoaderB::kTileBytes;
 
   // Every thread of the block constructs it (one block barrier).
-  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(typename Base::Params const& p, TileWork const& work,
+  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(Params const& p, Problem const& problem, TileWork const& work,
                                                   std::byte* lds, int thread)
-      : Base(p, work, lds, thread),
+      : Base(p, problem, work, lds, thread),
         landed_(reinterpret_cast<arch::SharedBarrier*>(lds + Ring::kLdsBytes)),
         issuer_(thread == 0) {
     if (issuer_) {

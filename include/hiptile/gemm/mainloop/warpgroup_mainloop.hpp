@@ -68,15 +68,16 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
 
   using Copies = typename StageCopiesOf<LoaderA, LoaderB, Ring, Stages>::type;
   using Params = typename Copies::Params;
+  using Problem = typename Copies::Problem;  // the kernel's shared problem its loaders read
   static constexpr std::size_t kLdsBytes = Ring::kLdsBytes + Copies::kLdsBytes;
 
-  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, TileWork const& work,
-                                                std::byte* lds, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, Problem const& problem,
+                                                TileWork const& work, std::byte* lds, int thread) {
     auto const wave = Ring::wave_origin(thread);
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    Copies copies(p, work, lds, thread);
+    Copies copies(p, problem, work, lds, thread);
     int const k_tiles = copies.k_tiles();
     for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
     int stage = 0;
