@@ -671,3 +671,32 @@ TEST_CASE("implicit_gemm extents and element counts follow CUTLASS's implicit GE
     CHECK((wgrad.m == 64 && wgrad.n == 288 && wgrad.k == 784));
   }
 }
+
+namespace {
+
+bool same_problem(ConvProblemSize const& a, ConvProblemSize const& b) {
+  return a.n == b.n && a.c == b.c && a.k == b.k && a.input == b.input && a.filter == b.filter &&
+         a.pad_before == b.pad_before && a.pad_after == b.pad_after && a.stride == b.stride &&
+         a.dilation == b.dilation && a.groups == b.groups && a.mode == b.mode;
+}
+
+}  // namespace
+
+TEST_CASE("conv2d, conv3d and with_groups set the groups", "[conv][problem]") {
+  // Against the problem built field by field.
+  ConvProblemSize const depthwise2d = ConvProblemSize::conv2d(2, 14, 15, 96, 96, 3, 3, 1, 1, 2, 2, 1, 1, 96);
+  CHECK(same_problem(depthwise2d, make_problem(2, {{1, 14, 15}}, 96, 96, {{1, 3, 3}}, {{0, 1, 1}}, {{0, 1, 1}},
+                                               {{1, 2, 2}}, kOne, 96)));
+  ConvProblemSize const grouped3d =
+      ConvProblemSize::conv3d(1, {{4, 8, 8}}, 64, 128, {{3, 3, 3}}, kOne, {{1, 2, 2}}, kOne, 32);
+  CHECK(same_problem(grouped3d, make_problem(1, {{4, 8, 8}}, 64, 128, {{3, 3, 3}}, kOne, kOne, {{1, 2, 2}}, kOne, 32)));
+  ConvProblemSize const plain = ConvProblemSize::conv2d(1, 8, 8, 64, 64, 3, 3, 1, 1);
+  CHECK(plain.groups == 1);
+  CHECK(ConvProblemSize::conv3d(1, {{2, 8, 8}}, 8, 8, kOne).groups == 1);
+  ConvProblemSize const resnext = plain.with_groups(8);
+  CHECK(same_problem(resnext, make_problem(1, {{1, 8, 8}}, 64, 64, {{1, 3, 3}}, {{0, 1, 1}}, {{0, 1, 1}}, kOne,
+                                           kOne, 8)));
+  CHECK(resnext.c_per_group() == 8);
+  CHECK(resnext.check() == hiptile::Status::kSuccess);
+  CHECK(plain.with_groups(5).check() == hiptile::Status::kErrorGroupsNotDividing);
+}

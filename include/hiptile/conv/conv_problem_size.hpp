@@ -50,9 +50,10 @@ struct ConvProblemSize {
   HIPTILE_HOST_DEVICE static constexpr ConvProblemSize conv2d(int n, int h, int w, int c, int k, int r, int s,
                                                              int pad_h = 0, int pad_w = 0, int stride_h = 1,
                                                              int stride_w = 1, int dilation_h = 1,
-                                                             int dilation_w = 1) {
+                                                             int dilation_w = 1, int groups = 1) {
     ConvProblemSize p;
     p.n = n;
+    p.groups = groups;
     p.c = c;
     p.k = k;
     p.input = {{1, h, w}};
@@ -67,9 +68,10 @@ struct ConvProblemSize {
   // A 3-D problem: N × D × H × W × C activation, K × T × R × S × C/groups filter, symmetric padding.
   HIPTILE_HOST_DEVICE static constexpr ConvProblemSize conv3d(int n, Spatial input, int c, int k, Spatial filter,
                                                              Spatial pad = {{0, 0, 0}}, Spatial stride = {{1, 1, 1}},
-                                                             Spatial dilation = {{1, 1, 1}}) {
+                                                             Spatial dilation = {{1, 1, 1}}, int groups = 1) {
     ConvProblemSize p;
     p.n = n;
+    p.groups = groups;
     p.c = c;
     p.k = k;
     p.input = input;
@@ -78,6 +80,13 @@ struct ConvProblemSize {
     p.pad_after = pad;
     p.stride = stride;
     p.dilation = dilation;
+    return p;
+  }
+
+  // This problem split into `g` groups (g = C: depthwise): conv2d(...).with_groups(32).
+  HIPTILE_HOST_DEVICE constexpr ConvProblemSize with_groups(int g) const {
+    ConvProblemSize p = *this;
+    p.groups = g;
     return p;
   }
 

@@ -86,6 +86,48 @@ constexpr const char* to_string(Status s) noexcept {
   return "unknown status";
 }
 
+// The enumerator's name ("kErrorChannelsNotAligned"), for a report or a script that keys on it;
+// to_string gives the sentence.
+constexpr const char* status_name(Status s) noexcept {
+  switch (s) {
+    case Status::kSuccess: return "kSuccess";
+    case Status::kErrorNullPointer: return "kErrorNullPointer";
+    case Status::kErrorMisalignedOperand: return "kErrorMisalignedOperand";
+    case Status::kErrorInvalidProblem: return "kErrorInvalidProblem";
+    case Status::kErrorInvalidLayout: return "kErrorInvalidLayout";
+    case Status::kErrorNotSupported: return "kErrorNotSupported";
+    case Status::kErrorKTooSmall: return "kErrorKTooSmall";
+    case Status::kErrorWorkspaceNull: return "kErrorWorkspaceNull";
+    case Status::kErrorArchMismatch: return "kErrorArchMismatch";
+    case Status::kErrorWaveSizeMismatch: return "kErrorWaveSizeMismatch";
+    case Status::kErrorIndexOverflow: return "kErrorIndexOverflow";
+    case Status::kErrorInvalidLaunch: return "kErrorInvalidLaunch";
+    case Status::kErrorLdsOverflow: return "kErrorLdsOverflow";
+    case Status::kErrorDivergentBarrier: return "kErrorDivergentBarrier";
+    case Status::kErrorPartialWave: return "kErrorPartialWave";
+    case Status::kErrorOutOfBoundsAccess: return "kErrorOutOfBoundsAccess";
+    case Status::kErrorMemoryAllocation: return "kErrorMemoryAllocation";
+    case Status::kErrorLaunchFailed: return "kErrorLaunchFailed";
+    case Status::kErrorNotInitialized: return "kErrorNotInitialized";
+    case Status::kErrorGridTooLarge: return "kErrorGridTooLarge";
+    case Status::kErrorAliasedOperand: return "kErrorAliasedOperand";
+    case Status::kErrorInvalidEnum: return "kErrorInvalidEnum";
+    case Status::kErrorOperandTooLarge: return "kErrorOperandTooLarge";
+    case Status::kErrorGroupsNotDividing: return "kErrorGroupsNotDividing";
+    case Status::kErrorPaddingTooLarge: return "kErrorPaddingTooLarge";
+    case Status::kErrorEmptyOutput: return "kErrorEmptyOutput";
+    case Status::kErrorChannelsNotAligned: return "kErrorChannelsNotAligned";
+    case Status::kErrorDilatedStridedDgrad: return "kErrorDilatedStridedDgrad";
+    case Status::kErrorWorkspaceTooSmall: return "kErrorWorkspaceTooSmall";
+    case Status::kErrorDeadlock: return "kErrorDeadlock";
+    case Status::kErrorDeviceQuery: return "kErrorDeviceQuery";
+    case Status::kErrorLdsRace: return "kErrorLdsRace";
+    case Status::kErrorTensorCopyLimits: return "kErrorTensorCopyLimits";
+    case Status::kErrorInternal: return "kErrorInternal";
+  }
+  return "kUnknownStatus";
+}
+
 constexpr bool ok(Status s) noexcept { return s == Status::kSuccess; }
 
 }  // namespace hiptile

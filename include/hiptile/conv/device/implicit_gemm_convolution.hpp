@@ -42,6 +42,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
+#include <string>
 #include <type_traits>
 #include <variant>
 
@@ -388,34 +389,53 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
          << conv_problem_text(Op, problem_);
     });
   }
-  // Advice for this problem (docs/logging.md): an analytic iterator where the channels would let
-  // the precomputed one read whole 16-byte vectors, or channel counts that keep it from doing so;
-  // a grid that fills under half the device without split-K.
+  // Advice for this problem (docs/logging.md), each given only where what it recommends would take
+  // the problem: the precomputed iterator for an analytic one (channels of whole 16-byte vectors,
+  // at most kMaxPrecomputedFilterExtent taps a dimension, 16-byte aligned a and b); padding the
+  // channels to whole vectors where that adds at most a quarter to the work (never for a depthwise
+  // layer's one channel a group); split-K for a grid that fills under half the device where the K
+  // loop is long enough to split (this configuration's WithSplitK takes what it takes).
   void write_hints(Arguments const& args) const {
     ConvProblemSize const& p = args.problem;
     constexpr int kVector = 16 / int(sizeof(Element));
-    bool const vector_channels = p.c_per_group() % kVector == 0 && p.k_per_group() % kVector == 0;
-    if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels) {
+    int const cg = p.c_per_group(), kg = p.k_per_group();
+    // The channel runs the loaders read (Fprop: C/groups of x and w; Dgrad, Wgrad: K/groups too).
+    auto const padded = [&](int channels) { return ceil_div(channels, kVector) * kVector; };
+    bool const reads_kg = Op != ConvOperator::kFprop;
+    bool const vector_channels = cg % kVector == 0 && (!reads_kg || kg % kVector == 0);
+    bool const cheap_padding = 4 * padded(cg) <= 5 * cg && (!reads_kg || 4 * padded(kg) <= 5 * kg);
+    bool taps_fit = true;
+    for (int i = 0; i < 3; ++i) {
+      int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
+      taps_fit = taps_fit && (Op == ConvOperator::kWgrad || taps <= kMaxPrecomputedFilterExtent);
+    }
+    bool const vectors_aligned = aligned(args.a, 16) && aligned(args.b, 16);
+    if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels && taps_fit && vectors_aligned) {
       logging::write(logging::Category::kHints, [&](std::ostream& os) {
-        os << "channels per group (C " << p.c_per_group() << ", K " << p.k_per_group() << ") are multiples of "
-           << kVector << ": the precomputed iterator (DefaultConvolution) reads them 16 bytes at a time, this analytic "
-           << "one " << AccessElements << " channel(s) per access";
+        os << "channels per group (C " << cg << ", K " << kg << ") are multiples of " << kVector
+           << ": the precomputed iterator (DefaultConvolution) reads them 16 bytes at a time, this analytic one "
+           << AccessElements << " channel(s) per access";
       });
-    } else if (!vector_channels) {
+    } else if (!vector_channels && cheap_padding && taps_fit) {
       logging::write(logging::Category::kHints, [&](std::ostream& os) {
-        os << "channels per group (C " << p.c_per_group() << ", K " << p.k_per_group() << ") are not multiples of "
-           << kVector << ": padding them to " << kVector
-           << " lets the precomputed iterator read whole 16-byte vectors";
+        os << "channels per group (C " << cg << ", K " << kg << ") are not multiples of " << kVector
+           << ": padded to C " << padded(cg) << (reads_kg ? ", K " + std::to_string(padded(kg)) : std::string())
+           << " (zeros in the added channels) the precomputed iterator reads whole 16-byte vectors";
       });
     }
     std::int64_t slots = 0;
     if (kSplitK == gemm::kernel::SplitKMode::kNone &&
         ok(query_device_workgroups<Kernel>(unsigned(kThreads), kLdsBytes, slots)) && 2 * workgroups() < slots) {
+      int const slices = split_k_slices_for(p, slots);
       logging::write(logging::Category::kHints, [&](std::ostream& os) {
         os << workgroups() << " tiles fill " << (100 * workgroups() + slots / 2) / slots << "% of the " << slots
-           << " workgroups the device holds at once"
-           << (Op == ConvOperator::kWgrad ? ": split-K (TunedConvolution picks it) shares the long K among idle CUs"
-                                          : ": a narrower tile would use more of them");
+           << " workgroups the device holds at once";
+        if (slices > 1) {
+          os << ": split-K shares the K loop among idle CUs (this configuration's WithSplitK<SplitKMode::kSerial>, "
+             << "split_k_slices_for gives " << slices << " slices)";
+        } else {
+          os << ": a narrower tile would use more of them (the K loop is too short to split)";
+        }
       });
     }
   }

@@ -1,0 +1,136 @@
+// The convolution's hints (ImplicitGemmConvolution::write_hints, docs/logging.md) are given only
+// where what they recommend would take the problem: each case checks the hint's presence or
+// absence in the log, and the recommended configuration's own can_implement on the same arguments.
+// The arguments are far-off fake addresses (test/common/fake_address.hpp): initialize() only checks
+// and plans, it never touches them.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "../common/fake_address.hpp"
+#include "../common/temporary_directory.hpp"
+#include "conv_test_support.hpp"
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/log/logger.hpp"
+
+namespace {
+
+using conv_test::ConvOperator;
+using conv_test::ConvProblemSize;
+using conv_test::IteratorAlgorithm;
+using hiptile::Status;
+using hiptile::half_t;
+using hiptile::gemm::kernel::SplitKMode;
+using test_support::fake_address;
+
+template <class Conv>
+typename Conv::Arguments fake_arguments(ConvProblemSize const& p) {
+  typename Conv::Arguments a{};
+  a.problem = p;
+  a.a = fake_address<typename Conv::Element const>(0);
+  a.b = fake_address<typename Conv::Element const>(1);
+  a.d = fake_address<typename Conv::ElementC>(3);
+  a.output_op = {1.0f, 0.0f};
+  return a;
+}
+
+// The hints initialize(args) writes.
+template <class Conv>
+std::string hints_of(typename Conv::Arguments const& args) {
+  hiptile_test::TemporaryDirectory const directory("hiptile-conv-hints");
+  std::filesystem::path const log_file = directory.path / "log.txt";
+  struct LogOff {
+    ~LogOff() { hiptile::logging::configure({}); }
+  } log_off;
+  hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kHints), .file = log_file.string()});
+  Conv op;
+  REQUIRE(op.initialize(args) == Status::kSuccess);
+  hiptile::logging::configure({});
+  std::ifstream in(log_file);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+bool has(std::string const& log, char const* words) { return log.find(words) != std::string::npos; }
+
+template <ConvOperator Op>
+using Analytic = hiptile::conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, hiptile::arch::Gfx942>;
+template <ConvOperator Op>
+using Default = hiptile::conv::device::DefaultConvolution<Op, half_t, half_t, hiptile::arch::Gfx942>;
+
+}  // namespace
+
+TEST_CASE("conv hint: the precomputed iterator, only where it takes the problem", "[conv][log]") {
+  using Conv = Analytic<ConvOperator::kFprop>;
+  SECTION("64 channels, 3x3: named, and DefaultConvolution takes it") {
+    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
+    std::string const log = hints_of<Conv>(args);
+    INFO(log);
+    CHECK(has(log, "the precomputed iterator (DefaultConvolution) reads them 16 bytes at a time"));
+    CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
+          Status::kSuccess);
+  }
+  SECTION("64 channels, a 1x40 filter: more taps than its masks hold, not named, and refused there") {
+    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(1, 4, 48, 64, 64, 1, 40, 0, 1));
+    std::string const log = hints_of<Conv>(args);
+    INFO(log);
+    CHECK_FALSE(has(log, "precomputed iterator"));
+    CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
+          Status::kErrorNotSupported);
+  }
+}
+
+TEST_CASE("conv hint: padding channels, only where it adds at most a quarter of the work", "[conv][log]") {
+  using Conv = Analytic<ConvOperator::kFprop>;
+  SECTION("60 channels: pad to 64, and the padded problem is DefaultConvolution's") {
+    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 60, 64, 3, 3, 1, 1));
+    std::string const log = hints_of<Conv>(args);
+    INFO(log);
+    CHECK(has(log, "padded to C 64 (zeros in the added channels)"));
+    ConvProblemSize padded = args.problem;
+    padded.c = 64;
+    CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(padded)) ==
+          Status::kSuccess);
+  }
+  SECTION("depthwise (one channel a group) and RGB (3 channels): no padding hint") {
+    for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 12, 12, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 32),
+                                     ConvProblemSize::conv2d(2, 16, 16, 3, 32, 4, 4, 0, 0, 4, 4)}) {
+      std::string const log = hints_of<Conv>(fake_arguments<Conv>(p));
+      INFO(conv_test::describe(p) << "\n" << log);
+      CHECK_FALSE(has(log, "padded to"));
+      CHECK_FALSE(has(log, "precomputed iterator"));
+    }
+  }
+}
+
+TEST_CASE("conv hint: split-K, only where the K loop is long enough to split", "[conv][log]") {
+  SECTION("a Wgrad over many pixels: split-K, and this configuration's WithSplitK takes the slices") {
+    using Conv = Default<ConvOperator::kWgrad>;
+    auto args = fake_arguments<Conv>(ConvProblemSize::conv2d(8, 56, 56, 64, 64, 3, 3, 1, 1));
+    std::string const log = hints_of<Conv>(args);
+    INFO(log);
+    CHECK(has(log, "split-K shares the K loop among idle CUs"));
+    using Split = Conv::WithSplitK<SplitKMode::kSerial>;
+    auto split = fake_arguments<Split>(args.problem);
+    std::int64_t slots = 0;
+    REQUIRE(hiptile::query_device_workgroups<Conv::Kernel>(unsigned(Conv::kThreads), Conv::kLdsBytes, slots) ==
+            Status::kSuccess);
+    split.split_k_slices = Split::split_k_slices_for(args.problem, slots);
+    CHECK(has(log, ("gives " + std::to_string(split.split_k_slices) + " slices").c_str()));
+    REQUIRE(split.split_k_slices > 1);
+    split.workspace_bytes = Split::get_workspace_size(split);
+    split.workspace = fake_address<std::byte>(5);
+    CHECK(Split::can_implement(split) == Status::kSuccess);
+  }
+  SECTION("an RGB Wgrad with a short K loop: no split-K, a narrower tile") {
+    using Conv = Analytic<ConvOperator::kWgrad>;
+    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(1, 16, 16, 3, 16, 3, 3, 1, 1));
+    std::string const log = hints_of<Conv>(args);
+    INFO(log);
+    CHECK_FALSE(has(log, "split-K"));
+    CHECK(has(log, "the K loop is too short to split"));
+    CHECK(Conv::split_k_slices_for(args.problem, 1 << 20) == 1);
+  }
+}
