@@ -1,6 +1,7 @@
 // The convolution's hints (ImplicitGemmConvolution::write_hints, docs/logging.md) are given only
 // where what they recommend would take the problem: each case checks the hint's presence or
 // absence in the log, and the recommended configuration's own can_implement on the same arguments.
+// Its refusals name the tensor or channel count at fault, in the convolution's words.
 // The arguments are far-off fake addresses (test/common/fake_address.hpp): initialize() only checks
 // and plans, it never touches them.
 #include <catch2/catch.hpp>
@@ -37,17 +38,20 @@ typename Conv::Arguments fake_arguments(ConvProblemSize const& p) {
   return a;
 }
 
-// The hints initialize(args) writes.
+// What initialize(args) writes to the log's `category` (the hints, or the errors), and the
+// Status it must give.
 template <class Conv>
-std::string hints_of(typename Conv::Arguments const& args) {
+std::string hints_of(typename Conv::Arguments const& args,
+                     hiptile::logging::Category category = hiptile::logging::Category::kHints,
+                     Status expected = Status::kSuccess) {
   hiptile_test::TemporaryDirectory const directory("hiptile-conv-hints");
   std::filesystem::path const log_file = directory.path / "log.txt";
   struct LogOff {
     ~LogOff() { hiptile::logging::configure({}); }
   } log_off;
-  hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kHints), .file = log_file.string()});
+  hiptile::logging::configure({.mask = unsigned(category), .file = log_file.string()});
   Conv op;
-  REQUIRE(op.initialize(args) == Status::kSuccess);
+  REQUIRE(op.initialize(args) == expected);
   hiptile::logging::configure({});
   std::ifstream in(log_file);
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -132,5 +136,28 @@ TEST_CASE("conv hint: split-K, only where the K loop is long enough to split", "
     CHECK_FALSE(has(log, "split-K"));
     CHECK(has(log, "the K loop is too short to split"));
     CHECK(Conv::split_k_slices_for(args.problem, 1 << 20) == 1);
+  }
+}
+
+TEST_CASE("conv refusals name the tensor and the channel count", "[conv][log]") {
+  using Conv = Default<ConvOperator::kDgrad>;
+  using hiptile::logging::Category;
+  SECTION("b two bytes off: b and its 16-byte access") {
+    auto args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
+    args.b = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.b) + 2);
+    std::string const log = hints_of<Conv>(args, Category::kError, Status::kErrorMisalignedOperand);
+    INFO(log);
+    CHECK(has(log, "misaligned tensor: b not 16-byte aligned (the iterator's access);"));
+    CHECK_FALSE(has(log, " a not"));
+    CHECK_FALSE(has(log, "leading dimension"));
+  }
+  SECTION("K/groups 12: the count and the iterator's 8 channels per access") {
+    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 12, 3, 3, 1, 1));
+    std::string const log = hints_of<Conv>(args, Category::kError, Status::kErrorChannelsNotAligned);
+    INFO(log);
+    CHECK(has(log, "channels per group C 64, K 12 are not multiples of 8 (this iterator's channels per access)"));
+    CHECK_FALSE(has(log, "tensor cop"));
+    CHECK(Analytic<ConvOperator::kDgrad>::can_implement(fake_arguments<Analytic<ConvOperator::kDgrad>>(args.problem)) ==
+          Status::kSuccess);
   }
 }

@@ -374,9 +374,31 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   // The log's words (conv_log.hpp) and lines.
   static std::string problem_text(Arguments const& args) { return conv_problem_text(Op, args.problem); }
   static std::string configuration_text() { return conv_configuration_name<ImplicitGemmConvolution>(); }
+  // The refusal in the convolution's words where Status's sentence speaks of GEMM or of another
+  // iterator: which tensor is misaligned and to what, which channel count and what it must divide.
   void log_refusal(Arguments const& args, Plan const&, Status s) const {
     logging::write(logging::Category::kError, [&](std::ostream& os) {
-      os << "convolution " << problem_text(args) << " refused by " << configuration_text() << ": " << to_string(s);
+      os << "convolution " << problem_text(args) << " refused by " << configuration_text() << ": ";
+      ConvProblemSize const& p = args.problem;
+      if (s == Status::kErrorMisalignedOperand) {
+        std::size_t const access = std::size_t(AccessElements) * sizeof(Element);
+        os << "misaligned tensor:";
+        if (!aligned(args.a, access)) os << " a not " << access << "-byte aligned (the iterator's access);";
+        if (!aligned(args.b, access)) os << " b not " << access << "-byte aligned (the iterator's access);";
+        if (!aligned(args.c, alignof(ElementC))) os << " c not aligned to its element;";
+        if (!aligned(args.d, alignof(ElementC))) os << " d not aligned to its element;";
+        if (!aligned(args.bias, alignof(ElementC))) os << " bias not aligned to its element;";
+        os << " (or a workspace or output functor pointer: docs/conv.md)";
+      } else if (s == Status::kErrorChannelsNotAligned) {
+        os << "channels per group C " << p.c_per_group() << (Op == ConvOperator::kFprop ? "" : ", K ")
+           << (Op == ConvOperator::kFprop ? std::string() : std::to_string(p.k_per_group())) << " are not multiples of "
+           << (Algorithm == IteratorAlgorithm::kTensorCopy ? 128 / int(sizeof(Element)) : AccessElements)
+           << (Algorithm == IteratorAlgorithm::kTensorCopy ? " (the copy engine's 128-byte blocks)"
+                                                           : " (this iterator's channels per access)")
+           << ": DefaultAnalyticConvolution reads one channel per access";
+      } else {
+        os << to_string(s);
+      }
     });
   }
   void log_launch() const {
