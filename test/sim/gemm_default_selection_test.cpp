@@ -158,6 +158,15 @@ TEST_CASE("DefaultGemm: the candidates' own rules decide who may run", "[sim][ge
     std::size_t const bytes = TN::get_workspace_size(p.args);
     CHECK(bytes == TN::Candidate<3>::get_workspace_size(p.args));
     CHECK(bytes > 0);
+    std::size_t with_status = 0;
+    CHECK(TN::get_workspace_size(p.args, with_status) == Status::kSuccess);
+    CHECK(with_status == bytes);
+    auto refused = p.args;
+    refused.problem.k = -1;  // no candidate takes it: the reason, and 0 bytes
+    with_status = 1;
+    CHECK(TN::get_workspace_size(refused, with_status) == TN::can_implement(refused));
+    CHECK(TN::can_implement(refused) != Status::kSuccess);
+    CHECK(with_status == 0);
     // No workspace: a candidate that needs none runs, and says which one would have run.
     device::GemmChoice none;
     REQUIRE(TN::select(p.args, none) == Status::kSuccess);

@@ -482,7 +482,14 @@ TEST_CASE("a choice refused for the problem is an error Status, not a candidate"
     CHECK(op.initialize(bad) == Status::kErrorInvalidProblem);
     CHECK(op.run() == Status::kErrorNotInitialized);
     CHECK(op.get_workspace_size(bad) == 0);
+    std::size_t bytes = 1;
+    CHECK(op.get_workspace_size(bad, bytes) == Status::kErrorInvalidProblem);  // the reason, with 0 bytes
+    CHECK(bytes == 0);
   }
+  Tuned op(scope.options(FindMode::kHeuristic));
+  std::size_t bytes = 1;
+  REQUIRE(op.get_workspace_size(p.args, bytes) == Status::kSuccess);
+  CHECK(bytes == op.get_workspace_size(p.args));
   CHECK_FALSE(std::filesystem::exists(scope.database));  // nothing timed, nothing stored
 }
 

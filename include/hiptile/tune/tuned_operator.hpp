@@ -225,9 +225,17 @@ class TunedOperator {
   // The first choice's workspace for these arguments, whatever they give: with that many bytes the
   // best choice runs (0 when no candidate takes them).
   std::size_t get_workspace_size(Arguments const& args, Stream stream = nullptr) const noexcept {
+    std::size_t bytes = 0;
+    return ok(get_workspace_size(args, bytes, stream)) ? bytes : 0;
+  }
+  // The same, with the choice's Status: why no candidate takes the arguments (`bytes` is then 0),
+  // where the one-argument form's 0 cannot tell "none needed" from "refused".
+  Status get_workspace_size(Arguments const& args, std::size_t& bytes, Stream stream = nullptr) const noexcept {
+    bytes = 0;
     TunedChoice choice;
-    if (!ok(select_preferred(args, choice, stream))) return 0;
-    return workspace_of(args, choice.candidate, choice.split_k_slices);
+    if (Status const s = select_preferred(args, choice, stream); !ok(s)) return s;
+    bytes = workspace_of(args, choice.candidate, choice.split_k_slices);
+    return Status::kSuccess;
   }
 
   // Chooses (see the top of this file), then initialises the chosen candidate with the arguments (its K slices

@@ -193,8 +193,17 @@ class SelectingGemm : public WorkspacePointerForms<SelectingGemm<Candidates...>>
   // The preferred candidate's workspace, whatever the arguments give: with that many bytes the
   // best choice runs (0 when the problem cannot be run).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
+    std::size_t bytes = 0;
+    return ok(get_workspace_size(args, bytes)) ? bytes : 0;
+  }
+  // The same, with the choice's Status: why the problem cannot be run (`bytes` is then 0), where
+  // the one-argument form's 0 cannot tell "none needed" from "refused".
+  static Status get_workspace_size(Arguments const& args, std::size_t& bytes) noexcept {
+    bytes = 0;
     GemmChoice choice;
-    return ok(preferred(args, choice)) ? workspace_of(args, choice) : 0;
+    if (Status const s = preferred(args, choice); !ok(s)) return s;
+    bytes = workspace_of(args, choice);
+    return Status::kSuccess;
   }
 
   // Chooses, then initialises the chosen candidate; on failure the operator is uninitialised.
