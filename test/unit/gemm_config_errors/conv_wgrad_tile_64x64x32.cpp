@@ -1,8 +1,6 @@
 // Wgrad with a 64 x 64 x 32 tile of four 32 x 32 waves fails: its channel-contiguous tiles have one
 // 16-byte vector per thread (two needed) (docs/conv.md).
-// (The convolution's check does not yet stop the compile after its message, as GEMM's does with
-// placeholder components: errors from the gathered tile and the kernel follow. The first one is this.)
-// expect-error-later: Dgrad's filter and Wgrad's operands are channel-contiguous: their tiles need TileShape::kN
+// expect-error: Dgrad's filter and Wgrad's operands are channel-contiguous: their tiles need TileShape::kN
 #include "gemm_config.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
 

@@ -7,9 +7,12 @@
 // The rules a configuration must meet are GEMM's (gemm_configuration.hpp) for the GEMM operand
 // layouts each operator's loaders have (ConvOperandLayouts), plus the convolution's own, checked
 // by ConvConfigurationCheck with one message each.
+#include <cstddef>
 #include <type_traits>
 
+#include "hiptile/conv/conv_geometry.hpp"
 #include "hiptile/conv/conv_loaders.hpp"
+#include "hiptile/conv/conv_operand.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
@@ -23,6 +26,8 @@
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/backend.hpp"
 #if HIPTILE_BACKEND_NVIDIA
@@ -96,6 +101,9 @@ struct ConvConfigurationCheck {
   static constexpr bool kTransposedElement =
       Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
   static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");
+  static constexpr bool kValid = kAlgorithm && kTensorCopyTarget && kTensorCopyChannelBlock && kTensorCopyTile &&
+                                 kAccessDividesVector && kPrecomputedWholeVectors && kTransposedTiles &&
+                                 kWarpgroupOperands && kTransposedElement;
 };
 
 template <ConvOperator Op, class Element, class ElementC, class Arch, class TileShape, class WaveShape, class MmaAtom,
@@ -145,6 +153,52 @@ struct ConvComponents {
   using PartialOutput = epilogue::MatrixOutput<float, layout::RowMajor>;
   using Epilogue = std::conditional_t<kParallelSplitK, EpilogueFor<PartialOutput, epilogue::LinearCombination<float>>,
                                       EpilogueFor<Output, OutputOp>>;
+  using Scheduler = gemm::kernel::SchedulerFor<SplitK, gemm::kernel::RowMajorTileOrder, typename Mainloop::Accumulators,
+                                               Mainloop::kThreads, /*kBatched=*/true>;
+  using Kernel = gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>;
+  using Reduction = gemm::kernel::SplitKReduction<Output, OutputOp>;
+};
+
+// What ImplicitGemmConvolution reads of its components, inert: the stand-ins for a configuration
+// that failed a rule (GEMM's or ConvConfigurationCheck's), so that the failed rule's message is the
+// only error (as gemm::device::detail::PlaceholderComponents for GEMM).
+template <ConvOperator Op, class Element, class ElementC, class TileShape, class WaveShape, class OutputOp,
+          gemm::kernel::SplitKMode SplitK, int WaveSize>
+struct ConvPlaceholderComponents {
+  using Gemm = gemm::device::detail::PlaceholderComponents<Element, Element, ElementC, OutputOp, WaveSize>;
+  using WaveMma = typename Gemm::WaveMma;
+  struct Loader {
+    using Params = ConvOperand<Element>;
+    using Problem = ConvGeometry;
+    static bool offsets_fit(Params const&, ConvGeometry const&) { return true; }
+  };
+  using LoaderA = Loader;
+  using LoaderB = Loader;
+  struct Mainloop : Gemm::Mainloop {
+    using Problem = ConvGeometry;
+    struct Params {
+      ConvOperand<Element> a;
+      ConvOperand<Element> b;
+    };
+    HIPTILE_DEVICE static void run(typename Gemm::Mainloop::Accumulators&, Params const&, ConvGeometry const&,
+                                   gemm::TileWork const&, std::byte*, int) {}
+  };
+  using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC>,
+                                    epilogue::MatrixOutput<ElementC, layout::RowMajor>>;
+  template <class Out, class Functor>
+  struct EpilogueOf {
+    using Params = typename epilogue::DirectStoreEpilogue<WaveMma, Out, Functor>::Params;
+    using Problem = gemm::ProblemOf<Out>;
+    static constexpr std::size_t kLdsBytesPerWave = 0;
+    template <class RowValues = epilogue::NoRowValues>
+    HIPTILE_DEVICE static void run(typename WaveMma::Accumulators const&, Params const&, Problem const&,
+                                   gemm::TileWork const&, int, int, int, std::byte*, RowValues const& = {}) {}
+  };
+  static constexpr bool kParallelSplitK = SplitK == gemm::kernel::SplitKMode::kParallel;
+  using Epilogue =
+      std::conditional_t<kParallelSplitK,
+                         EpilogueOf<epilogue::MatrixOutput<float, layout::RowMajor>, epilogue::LinearCombination<float>>,
+                         EpilogueOf<Output, OutputOp>>;
   using Scheduler = gemm::kernel::SchedulerFor<SplitK, gemm::kernel::RowMajorTileOrder, typename Mainloop::Accumulators,
                                                Mainloop::kThreads, /*kBatched=*/true>;
   using Kernel = gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>;

@@ -89,8 +89,17 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       sizeof(ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, MmaAtom, Algorithm, AccessElements>) > 0);
   static_assert(SplitK != gemm::kernel::SplitKMode::kStreamK,
                 "ImplicitGemmConvolution: stream-K is GEMM's (one problem); use SplitKMode::kSerial or kParallel");
-  using Components = ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm,
-                                    AccessElements, Stages, LoadDivision, StoreDivision, SplitK>;
+  // (Inert stand-ins where a rule failed: its message above is then the only error.)
+  static constexpr bool kValidConfiguration =
+      gemm::device::GemmConditions<Element_, layout::RowMajor, Element_, layout::ColumnMajor, ElementC_,
+                                   layout::RowMajor, ElementAccumulator_, Arch, TileShape, WaveShape, MmaAtom,
+                                   OutputOp, gemm::kernel::RowMajorTileOrder, Stages>::kValid &&
+      ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, MmaAtom, Algorithm, AccessElements>::kValid;
+  using Components = std::conditional_t<
+      kValidConfiguration,
+      ConvComponents<Op, Element_, ElementC_, Arch, TileShape, WaveShape, MmaAtom, OutputOp, Algorithm, AccessElements,
+                     Stages, LoadDivision, StoreDivision, SplitK>,
+      ConvPlaceholderComponents<Op, Element_, ElementC_, TileShape, WaveShape, OutputOp, SplitK, Arch::kWaveSize>>;
 
  public:
   static constexpr ConvOperator kOperator = Op;
