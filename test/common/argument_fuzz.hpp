@@ -91,6 +91,16 @@ inline std::vector<std::int64_t> integer_extremes(std::vector<std::int64_t> cons
   return v;
 }
 
+// The field `name` set to each of integer_extremes(limits, wide) by `set(case, value)`.
+template <class Case, class Set>
+Field<Case> integer_field(std::string name, std::vector<std::int64_t> const& limits, bool wide, Set set) {
+  Field<Case> field{std::move(name), {}};
+  for (std::int64_t v : integer_extremes(limits, wide)) {
+    field.settings.push_back({std::to_string(v), [=](Case& c) { set(c, v); }});
+  }
+  return field;
+}
+
 // Every buffer of one case. Each allocation has guard bytes before and after it; all bytes start
 // as a seeded pattern, and snapshot() records them so a check can tell exactly what changed.
 class Arena {

@@ -186,11 +186,7 @@ struct B2bSubject {
   static std::vector<fuzz::Field<Case>> fields() {
     std::vector<fuzz::Field<Case>> f;
     auto integers = [&](std::string name, std::vector<std::int64_t> limits, bool wide, auto set) {
-      fuzz::Field<Case> field{name, {}};
-      for (std::int64_t v : fuzz::integer_extremes(limits, wide)) {
-        field.settings.push_back({std::to_string(v), [=](Case& c) { set(c, v); }});
-      }
-      f.push_back(field);
+      f.push_back(fuzz::integer_field<Case>(std::move(name), limits, wide, set));
     };
     integers("M", {Tile::kM, 2 * Tile::kM}, false, [](Case& c, std::int64_t v) { c.m = v; });
     integers("N0", {Tile::kN0, 2 * Tile::kN0}, false, [](Case& c, std::int64_t v) { c.n0 = v; });
