@@ -145,10 +145,12 @@ TEST_CASE("conv refusals name the tensor and the channel count", "[conv][log]") 
   SECTION("b two bytes off: b and its 16-byte access") {
     auto args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
     args.b = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.b) + 2);
+    args.c = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.a) + 1);  // unread: beta = 0
     std::string const log = hints_of<Conv>(args, Category::kError, Status::kErrorMisalignedOperand);
     INFO(log);
     CHECK(has(log, "misaligned tensor: b not 16-byte aligned (the iterator's access);"));
     CHECK_FALSE(has(log, " a not"));
+    CHECK_FALSE(has(log, " c not"));  // C is not read (beta = 0): its alignment is no reason
     CHECK_FALSE(has(log, "leading dimension"));
   }
   SECTION("K/groups 12: the count and the iterator's 8 channels per access") {

@@ -394,7 +394,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
         os << "misaligned tensor:";
         if (!aligned(args.a, access)) os << " a not " << access << "-byte aligned (the iterator's access);";
         if (!aligned(args.b, access)) os << " b not " << access << "-byte aligned (the iterator's access);";
-        if (!aligned(args.c, alignof(ElementC))) os << " c not aligned to its element;";
+        if (OutputOp(args.output_op).is_source_needed() && !aligned(args.c, alignof(ElementC))) {
+          os << " c not aligned to its element;";
+        }
         if (!aligned(args.d, alignof(ElementC))) os << " d not aligned to its element;";
         if (!aligned(args.bias, alignof(ElementC))) os << " bias not aligned to its element;";
         os << " (or a workspace or output functor pointer: docs/conv.md)";
