@@ -189,19 +189,14 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // Dgrad's w), K/groups for dy (Dgrad, Wgrad).
     int const cg = p.c / p.groups;
     int const kg = p.k / p.groups;
-    bool const channels = cg % AccessElements == 0 && (Op == ConvOperator::kFprop || kg % AccessElements == 0);
+    bool const channels = channels_multiple_of(p, AccessElements);
     // Tensor copies read 128-byte blocks of channels, each of one filter tap and group: of x
     // (Fprop and Wgrad, C/groups) or of dy (Dgrad, K/groups).
     int const block_channels = Op == ConvOperator::kDgrad ? kg : cg;
     bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || block_channels * sizeof(Element) % 128 == 0;
     if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
     // The precomputed iterators keep one mask bit per filter tap (Dgrad: per tap of a row class).
-    if (Algorithm == IteratorAlgorithm::kPrecomputed && Op != ConvOperator::kWgrad) {
-      for (int i = 0; i < 3; ++i) {
-        int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
-        if (taps > kMaxPrecomputedFilterExtent) return Status::kErrorNotSupported;
-      }
-    }
+    if (Algorithm == IteratorAlgorithm::kPrecomputed && !precomputed_taps_fit(p)) return Status::kErrorNotSupported;
     std::size_t const access_bytes = std::size_t(AccessElements) * sizeof(Element);
     if (!aligned(args.a, access_bytes) || !aligned(args.b, access_bytes) || !aligned(args.d, alignof(ElementC)) ||
         (source && !aligned(args.c, alignof(ElementC))) ||
@@ -435,13 +430,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // The channel runs the loaders read (Fprop: C/groups of x and w; Dgrad, Wgrad: K/groups too).
     auto const padded = [&](int channels) { return ceil_div(channels, kVector) * kVector; };
     bool const reads_kg = Op != ConvOperator::kFprop;
-    bool const vector_channels = cg % kVector == 0 && (!reads_kg || kg % kVector == 0);
+    bool const vector_channels = channels_multiple_of(p, kVector);
     bool const cheap_padding = 4 * padded(cg) <= 5 * cg && (!reads_kg || 4 * padded(kg) <= 5 * kg);
-    bool taps_fit = true;
-    for (int i = 0; i < 3; ++i) {
-      int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
-      taps_fit = taps_fit && (Op == ConvOperator::kWgrad || taps <= kMaxPrecomputedFilterExtent);
-    }
+    bool const taps_fit = precomputed_taps_fit(p);
     bool const vectors_aligned = aligned(args.a, 16) && aligned(args.b, 16);
     if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels && taps_fit && vectors_aligned) {
       logging::write(logging::Category::kHints, [&](std::ostream& os) {
@@ -481,6 +472,21 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   int batches() const noexcept { return launch_.batches; }
 
  private:
+
+  // Whether the channel runs the loaders read are multiples of `n`: C/groups (x and w), and
+  // K/groups (dy) for Dgrad and Wgrad.
+  static bool channels_multiple_of(ConvProblemSize const& p, int n) noexcept {
+    return p.c_per_group() % n == 0 && (Op == ConvOperator::kFprop || p.k_per_group() % n == 0);
+  }
+  // Whether the precomputed iterators' masks hold the filter taps of every dimension (Dgrad: of a
+  // row class); Wgrad's have none.
+  static bool precomputed_taps_fit(ConvProblemSize const& p) noexcept {
+    for (int i = 0; i < 3; ++i) {
+      int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
+      if (Op != ConvOperator::kWgrad && taps > kMaxPrecomputedFilterExtent) return false;
+    }
+    return true;
+  }
 
   static bool aligned(void const* p, std::size_t bytes) noexcept {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
