@@ -8,7 +8,7 @@
 namespace hiptile::sim {
 
 // How a kernel shares the output tiles' K work (gemm/kernel/split_k.hpp, grouped_gemm_kernel.hpp).
-enum class KernelSchedule { kDataParallel, kSerialSplitK, kParallelSplitK, kStreamK, kGrouped };
+enum class KernelSchedule { kDataParallel, kSerialSplitK, kParallelSplitK, kStreamK, kPersistent, kGrouped };
 
 // One CU's cycles with a number of the kernel's workgroups on it: a fixed cost per pass through the
 // kernel (prologue and epilogue) and a steady cost per K tile, the line through two replays; the

@@ -100,6 +100,8 @@ inline Prediction predicted_time(KernelTiming const& k, TimingRun const& run, Ti
   std::int64_t const m = run.problem.m, n = run.problem.n, kk = run.problem.k;
   bool const split = k.schedule == KernelSchedule::kSerialSplitK || k.schedule == KernelSchedule::kParallelSplitK;
   std::int64_t const groups = k.schedule == KernelSchedule::kGrouped ? run.groups : 1;
+  // A grid of at most the slots walking the tiles, round by round.
+  bool const walks = k.schedule == KernelSchedule::kPersistent || k.schedule == KernelSchedule::kGrouped;
   std::int64_t const slices = split ? run.slices : 1;
   std::int64_t const tiles_m = (m + k.tile_m - 1) / k.tile_m, tiles_n = (n + k.tile_n - 1) / k.tile_n;
   std::int64_t const k_tiles = std::max<std::int64_t>(1, (kk + k.tile_k - 1) / k.tile_k);
@@ -112,7 +114,7 @@ inline Prediction predicted_time(KernelTiming const& k, TimingRun const& run, Ti
   if (k.schedule == KernelSchedule::kStreamK) {
     gemm::kernel::StreamKSchedule::make(int(tiles), int(k_tiles), int(workgroups), device.xcds, stream_k);
     launched = stream_k.workgroups();
-  } else if (k.schedule == KernelSchedule::kGrouped) {
+  } else if (walks) {
     launched = std::min(workgroups, tiles);
   }
   // Memory: L2 reuse per XCD, the rest from the Infinity Cache (or HBM, for the first touch).
@@ -171,7 +173,7 @@ inline Prediction predicted_time(KernelTiming const& k, TimingRun const& run, Ti
     std::int64_t const dp_waves = (stream_k.dp_tiles + slots - 1) / slots;
     quantisation = double(tiles) * k_tiles / (double(dp_waves) * slots * k_tiles + double(slots) * worst_tiles);
     grid_waves = dp_waves + (stream_k.units > 0 ? 1 : 0);
-  } else if (k.schedule == KernelSchedule::kGrouped) {
+  } else if (walks) {
     std::int64_t const full = tiles / launched, rest = tiles % launched;
     std::int64_t const g = std::min(per_cu, (launched + cus - 1) / cus);
     if (full) spans[count++] = {line(g), double(k_tiles), 1, double(full) * line(g).cycles(double(k_tiles))};
