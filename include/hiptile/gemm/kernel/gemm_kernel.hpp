@@ -9,9 +9,10 @@
 // epilogue's output mapping read of the problem (a convolution's geometry) is in the Params once,
 // as `problem` (gemm/shared_problem.hpp), handed to both.
 //
-// A persistent walk over a StreamingMainloop (gemm/mainloop/mainloop.hpp) whose free LDS holds the
-// epilogue's starts each tile before the last one's epilogue: the copies of the next tile's first
-// K tiles are in flight while the results are stored.
+// A persistent walk over a StreamingMainloop (gemm/mainloop/mainloop.hpp) whose loads proceed
+// while stores do and whose free LDS holds the epilogue's starts each tile before the last one's
+// epilogue: the copies of the next tile's first K tiles are in flight while the results are
+// stored (NVIDIA's warpgroup mainloop; gfx9's register-staged one has no TileStream).
 #include <cstddef>
 #include <type_traits>
 
@@ -48,7 +49,8 @@ struct GemmKernel {
   // Whether tiles stream: the next one started before the last one's epilogue.
   static constexpr bool kStreamsTiles = [] {
     if constexpr (Scheduler::kMode == SplitKMode::kPersistent && mainloop::StreamingMainloop<Mainloop>) {
-      return KernelLds<Mainloop, Epilogue>::kEpilogueBytes <= Mainloop::TileStream::kEpilogueLdsBytes;
+      return Mainloop::TileStream::kOverlapsStores &&
+             KernelLds<Mainloop, Epilogue>::kEpilogueBytes <= Mainloop::TileStream::kEpilogueLdsBytes;
     } else {
       return false;
     }

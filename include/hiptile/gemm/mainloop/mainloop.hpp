@@ -20,7 +20,7 @@
 //
 // A StreamingMainloop also lets a persistent kernel run its tiles one after another with the next
 // tile's first K tiles in flight while the last tile's epilogue stores (model: WarpgroupMainloop's
-// TileStream; PipelinedMainloop's loads the first tile into registers). M::TileStream, built once
+// TileStream). M::TileStream, built once
 // per workgroup by every thread as TileStream(lds, thread), has
 //  - start(params, problem, work, thread) -> TileStream::Tile: builds the tile's loaders, asks for
 //    its first K tiles, and returns them (what a tile's loads need lives only from start() to
@@ -31,8 +31,13 @@
 //    end with one), so start() may fill them again;
 //  - epilogue_lds(): where the epilogue's LDS goes while a started tile's first K tiles land,
 //    TileStream::kEpilogueLdsBytes of it untouched by start();
+//  - kOverlapsStores: whether the started tile's loads make progress while the epilogue stores
+//    (the copy engine's do): a persistent kernel streams only such a mainloop;
 //  - end(): before the workgroup ends.
-// run() is one tile through a TileStream.
+// run() is one tile through a TileStream. PipelinedMainloop has none: its loads land in registers,
+// and on gfx9 one counter (vmcnt) tracks loads and stores in issue order, so storing the next
+// tile's first K tile into LDS would wait for every store of the epilogue (docs/performance.md,
+// "Streamed persistent tiles": the MI300X timing model put such a gfx942 kernel 6-15% slower).
 #include <concepts>
 #include <cstddef>
 
@@ -56,6 +61,7 @@ template <class M>
 concept StreamingMainloop = Mainloop<M> && requires {
   typename M::TileStream::Tile;
   { M::TileStream::kEpilogueLdsBytes } -> std::convertible_to<std::size_t>;
+  { M::TileStream::kOverlapsStores } -> std::convertible_to<bool>;
   &M::TileStream::start;
   &M::TileStream::multiply;
   &M::TileStream::drain;

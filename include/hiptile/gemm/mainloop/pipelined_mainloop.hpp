@@ -53,94 +53,46 @@ struct PipelinedMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
   };
   using Problem = SharedProblem<LoaderA, LoaderB>;  // the kernel's shared problem its loaders read
 
-  // A persistent kernel's view (mainloop.hpp, StreamingMainloop): start() only loads the first K
-  // tile into registers, so the last tile's epilogue may use all of the LDS while it lands; the
-  // stores into the stage and the rest of the prologue wait for multiply().
-  class TileStream {
-   public:
-    static constexpr std::size_t kEpilogueLdsBytes = ~std::size_t{0};  // start() writes no LDS
-
-    HIPTILE_DEVICE HIPTILE_INLINE TileStream(std::byte* lds, int thread) : lds_(lds), thread_(thread) {}
-
-    // A started tile: its loaders (the first K tile in their registers) and its share of K.
-    struct Tile {
-      LoaderA a;
-      LoaderB b;
-      KTileRange range;
-    };
-
-    // Builds work's loaders and loads its first K tile (if any) into registers.
-    HIPTILE_DEVICE HIPTILE_INLINE Tile start(Params const& p, Problem const& problem, TileWork const& work,
-                                             int thread) {
-      thread_ = thread;
-      Tile tile{block::make_loader<LoaderA>(p.a, problem, work.m0, work.batch, thread),
-                block::make_loader<LoaderB>(p.b, problem, work.n0, work.batch, thread), {}};
-      tile.range = work.k.of(tile.a.k_tiles());
-      if (tile.range.end > tile.range.begin) {
-        tile.a.load(tile.range.begin);
-        tile.b.load(tile.range.begin);
-      }
-      return tile;
-    }
-
-    // acc = the started tile's product, for this thread's wave. Ends with a block barrier: every
-    // wave is done with the stages.
-    HIPTILE_DEVICE HIPTILE_INLINE void multiply(Accumulators& acc, Tile& tile) {
-      int const lane = thread_ % WaveSize;
-      auto const wave = Ring::wave_origin(thread_);
-      HIPTILE_UNROLL
-      for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
-      LoaderA& loader_a = tile.a;
-      LoaderB& loader_b = tile.b;
-      KTileRange const range = tile.range;
-      int const k_tiles = range.end - range.begin;
-      for (int s = 0; s < kAhead && s < k_tiles; ++s) {
-        if (s > 0) {
-          loader_a.load(range.begin + s);
-          loader_b.load(range.begin + s);
-        }
-        loader_a.store(Ring::stage_a(lds_, s));
-        loader_b.store(Ring::stage_b(lds_, s));
-      }
-      barrier();
-
-      int read_stage = 0;
-      int write_stage = kAhead % Stages;
-      for (int kt = 0; kt < k_tiles; ++kt) {
-        int const next = kt + kAhead;
-        if (next < k_tiles) {
-          loader_a.load(range.begin + next);
-          loader_b.load(range.begin + next);
-        }
-        wave::multiply_stage<WaveMma>(acc, Ring::stage_a(lds_, read_stage), Ring::stage_b(lds_, read_stage),
-                                      wave.m0, wave.n0, lane);
-        if (next < k_tiles) {
-          if constexpr (Stages == 1) barrier();
-          loader_a.store(Ring::stage_a(lds_, write_stage));
-          loader_b.store(Ring::stage_b(lds_, write_stage));
-        }
-        barrier();
-        read_stage = Ring::next_stage(read_stage);
-        write_stage = Ring::next_stage(write_stage);
-      }
-    }
-
-    HIPTILE_DEVICE HIPTILE_INLINE void drain() const {}  // multiply() ended with a barrier
-    HIPTILE_DEVICE HIPTILE_INLINE std::byte* epilogue_lds() const { return lds_; }
-    HIPTILE_DEVICE HIPTILE_INLINE void end() const {}
-
-   private:
-    std::byte* lds_;
-    int thread_;
-  };
-
   // acc = A[m0 .. m0+TileM) · B[n0 .. n0+TileN)ᵀ over the K tiles work.k picks of sub-problem
   // work.batch, for this thread's wave.
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, Problem const& problem,
                                                 TileWork const& work, std::byte* lds, int thread) {
-    TileStream stream(lds, thread);
-    typename TileStream::Tile tile = stream.start(p, problem, work, thread);
-    stream.multiply(acc, tile);
+    int const lane = thread % WaveSize;
+    auto const wave = Ring::wave_origin(thread);
+    HIPTILE_UNROLL
+    for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
+
+    LoaderA loader_a = block::make_loader<LoaderA>(p.a, problem, work.m0, work.batch, thread);
+    LoaderB loader_b = block::make_loader<LoaderB>(p.b, problem, work.n0, work.batch, thread);
+    KTileRange const range = work.k.of(loader_a.k_tiles());
+    int const k_tiles = range.end - range.begin;
+    for (int s = 0; s < kAhead && s < k_tiles; ++s) {
+      loader_a.load(range.begin + s);
+      loader_b.load(range.begin + s);
+      loader_a.store(Ring::stage_a(lds, s));
+      loader_b.store(Ring::stage_b(lds, s));
+    }
+    barrier();
+
+    int read_stage = 0;
+    int write_stage = kAhead % Stages;
+    for (int kt = 0; kt < k_tiles; ++kt) {
+      int const next = kt + kAhead;
+      if (next < k_tiles) {
+        loader_a.load(range.begin + next);
+        loader_b.load(range.begin + next);
+      }
+      wave::multiply_stage<WaveMma>(acc, Ring::stage_a(lds, read_stage), Ring::stage_b(lds, read_stage), wave.m0,
+                                    wave.n0, lane);
+      if (next < k_tiles) {
+        if constexpr (Stages == 1) barrier();
+        loader_a.store(Ring::stage_a(lds, write_stage));
+        loader_b.store(Ring::stage_b(lds, write_stage));
+      }
+      barrier();
+      read_stage = Ring::next_stage(read_stage);
+      write_stage = Ring::next_stage(write_stage);
+    }
   }
 };
 

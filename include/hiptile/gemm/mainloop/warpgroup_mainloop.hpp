@@ -80,6 +80,7 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
    public:
     static constexpr std::size_t kEpilogueLdsBytes =
         Ring::kStageBytesA + (Ring::kStageBytesA < Ring::kStageBytesB ? Ring::kStageBytesA : Ring::kStageBytesB);
+    static constexpr bool kOverlapsStores = true;  // the copies land while the epilogue stores
 
     HIPTILE_DEVICE HIPTILE_INLINE TileStream(std::byte* lds, int thread) : lds_(lds), thread_(thread) {
       Copies::open(lds, thread);
