@@ -14,7 +14,9 @@
 // serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
 // the tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
 // split-K, _serial: serial, _s<n>: n stages); a _persistent suffix (and variant "persistent": the
-// default) is SplitKMode::kPersistent, a grid of the workgroups the device holds at once.
+// default) is SplitKMode::kPersistent, a grid of the workgroups the device holds at once (the
+// warpgroup tiles among them stream: the next tile's first K tiles in flight during the last
+// tile's epilogue).
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -414,6 +416,16 @@ int main(int argc, char** argv) {
         layer, "dgrad", "tma_t128x64x64_s3_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kPersistent, 3>>(
         layer, "dgrad", "tma_t128x128x64_s3_persistent");
+    // Streamed (the next tile's first K tiles asked for before the last tile's epilogue): the
+    // warpgroup tiles whose epilogue fits the two stages the next tile leaves free (128 x 64).
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
+        layer, "fprop", "tma_t128x64x64_persistent");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
+        layer, "dgrad", "tma_t128x64x64_persistent");
+    add<Warpgroup<ConvOperator::kFprop, GemmShape<128, 64, 64>, GemmShape<16, 64, 64>, SplitKMode::kPersistent>>(
+        layer, "fprop", "wgmma_t128x64x64_persistent");
+    add<Warpgroup<ConvOperator::kDgrad, GemmShape<128, 64, 64>, GemmShape<16, 64, 64>, SplitKMode::kPersistent>>(
+        layer, "dgrad", "wgmma_t128x64x64_persistent");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -23,6 +23,10 @@ template <ConvOperator Op, SplitKMode Mode = SplitKMode::kPersistent>
 using Conv = Gfx942Conv<Op, half_t, IteratorAlgorithm::kPrecomputed, 8, half_t, RowDivision::kFast, RowDivision::kFast,
                         Mode>;
 
+// gfx942's register-staged mainloop does not stream (gemm/mainloop/mainloop.hpp): the walk
+// multiplies each tile after the last one's epilogue.
+static_assert(!Conv<ConvOperator::kFprop>::Kernel::kStreamsTiles && !Conv<ConvOperator::kDgrad>::Kernel::kStreamsTiles);
+
 // Problems of several tiles and batches: 2-D unit stride, grouped, strided (Dgrad: 4 row classes),
 // a stride larger than the filter (Dgrad: row classes without taps), 3-D.
 std::vector<ConvProblemSize> const kShapes = {
