@@ -416,16 +416,13 @@ int main(int argc, char** argv) {
         layer, "dgrad", "tma_t128x64x64_s3_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kPersistent, 3>>(
         layer, "dgrad", "tma_t128x128x64_s3_persistent");
-    // Streamed (the next tile's first K tiles asked for before the last tile's epilogue): the
-    // warpgroup tiles whose epilogue fits the two stages the next tile leaves free (128 x 64).
+    // The 4-stage tensor-copy tile. Persistent warpgroup tiles whose epilogue fits the two stages
+    // the next tile leaves free (128 x 64: the defaults, tensor copies) stream: the next tile's
+    // first K tiles are asked for before the last tile's epilogue.
     add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
         layer, "fprop", "tma_t128x64x64_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
         layer, "dgrad", "tma_t128x64x64_persistent");
-    add<Warpgroup<ConvOperator::kFprop, GemmShape<128, 64, 64>, GemmShape<16, 64, 64>, SplitKMode::kPersistent>>(
-        layer, "fprop", "wgmma_t128x64x64_persistent");
-    add<Warpgroup<ConvOperator::kDgrad, GemmShape<128, 64, 64>, GemmShape<16, 64, 64>, SplitKMode::kPersistent>>(
-        layer, "dgrad", "wgmma_t128x64x64_persistent");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

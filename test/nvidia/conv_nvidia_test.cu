@@ -462,13 +462,11 @@ int main() {
   // Persistent kernels (a grid of 7 walking the tiles): the default tiles, and tensor copies, whose
   // barriers carry over from one tile to the next. The warpgroup tiles of 128 x 64 stream (the
   // next tile's first K tiles asked for before the last tile's epilogue, in stages that go round
-  // the ring from tile to tile): tensor copies with 3 and 4 stages, and cp.async.
+  // the ring from tile to tile): the defaults (cp.async), tensor copies with 3 and 4 stages.
   static_assert(TensorCopy<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent, 3>::Kernel::kStreamsTiles &&
-                Warpgroup<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent>::Kernel::kStreamsTiles);
-  // (128 x 128's staged epilogue needs 8 x 16 x 136 x 2 = 34,816 B; the two free stages hold 32,768.
-  // The default tile's mma.sync mainloop has no TileStream.)
-  static_assert(!TensorCopy<ConvOperator::kDgrad, half_t, 128, 128, SplitKMode::kPersistent, 3>::Kernel::kStreamsTiles &&
-                !SplitK<ConvOperator::kDgrad, SplitKMode::kPersistent>::Kernel::kStreamsTiles);
+                SplitK<ConvOperator::kDgrad, SplitKMode::kPersistent>::Kernel::kStreamsTiles);
+  // (128 x 128's staged epilogue needs 8 x 16 x 136 x 2 = 34,816 B; the two free stages hold 32,768.)
+  static_assert(!TensorCopy<ConvOperator::kDgrad, half_t, 128, 128, SplitKMode::kPersistent, 3>::Kernel::kStreamsTiles);
   run_shapes<SplitK<ConvOperator::kFprop, SplitKMode::kPersistent>>("fprop f16, persistent", shapes(), fused);
   run_shapes<SplitK<ConvOperator::kDgrad, SplitKMode::kPersistent>>("dgrad f16, persistent", shapes(), fused);
   run_shapes<TensorCopy<ConvOperator::kFprop, half_t, 128, 64, SplitKMode::kPersistent, 3>>(
@@ -481,10 +479,6 @@ int main() {
       "fprop f16, tensor copies 128x64, persistent", tensor_copy_shapes(), fused);
   run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent>>(
       "dgrad f16, tensor copies 128x64, persistent", dgrad_tensor_copy_shapes(), fused);
-  run_shapes<Warpgroup<ConvOperator::kFprop, half_t, 128, 64, SplitKMode::kPersistent>>(
-      "fprop f16, warpgroup 128x64, persistent", shapes(), fused);
-  run_shapes<Warpgroup<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent>>(
-      "dgrad f16, warpgroup 128x64, persistent", shapes(), fused);
   check_tensor_copy_refusals(passed, failed);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",

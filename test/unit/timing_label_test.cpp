@@ -58,6 +58,9 @@ using DgradDivision = hiptile::conv::device::ImplicitGemmConvolution<
     ConvOperator::kDgrad, half_t, half_t, float, Gfx942, F16Dgrad::TileShapeType, F16Dgrad::WaveShapeType,
     F16Dgrad::MmaAtomType, F16Dgrad::OutputOpType, hiptile::conv::IteratorAlgorithm::kPrecomputed, 8, F16Dgrad::kStages,
     Load, Store>;
+// conv_persistent_kernels.cpp: the f16 Fprop and Dgrad defaults as persistent kernels.
+template <ConvOperator Op>
+using Persistent = typename Conv<Op, half_t>::template WithSplitK<hiptile::gemm::kernel::SplitKMode::kPersistent>;
 
 template <class... Configs>
 std::vector<std::string> labels() {
@@ -85,7 +88,8 @@ std::vector<std::string> shipped_labels() {
            Conv<ConvOperator::kFprop, bfloat16_t>, Conv<ConvOperator::kDgrad, bfloat16_t>,
            Conv<ConvOperator::kWgrad, bfloat16_t>, Analytic<ConvOperator::kFprop>, Analytic<ConvOperator::kDgrad>,
            Analytic<ConvOperator::kWgrad>, DgradDivision<RowDivision::kPlain, RowDivision::kPlain>,
-           DgradDivision<RowDivision::kFast, RowDivision::kPlain>, DgradDivision<RowDivision::kPlain, RowDivision::kFast>>()) {
+           DgradDivision<RowDivision::kFast, RowDivision::kPlain>, DgradDivision<RowDivision::kPlain, RowDivision::kFast>,
+           Persistent<ConvOperator::kFprop>, Persistent<ConvOperator::kDgrad>>()) {
     out.push_back(label);
   }
   return out;
@@ -104,6 +108,8 @@ TEST_CASE("a configuration's type names the label the timing model gives its ker
         "f16; A row, B col, C row, grouped; 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 1");
   CHECK(hiptile::sim::timing_label<DgradDivision<RowDivision::kPlain, RowDivision::kFast>>() ==
         "Binary16; conv dgrad, precomputed (rows: load plain, store fast); 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 1");
+  CHECK(hiptile::sim::timing_label<Persistent<ConvOperator::kFprop>>() ==
+        "Binary16; conv fprop, precomputed, persistent; 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 1");
   // The kernel type itself names the same.
   CHECK(hiptile::sim::timing_label<F16::Kernel>() == hiptile::sim::timing_label<F16>());
 }
