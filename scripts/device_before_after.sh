@@ -7,8 +7,8 @@
 #  2. GEMM: the benchmark of the earlier build (.device/gemm_nvidia_before) and of this one,
 #     alternating, `rounds` times, on GEMM_FILTER;
 #  3. convolution: Fprop and Dgrad, default and find mode (`tuned`), earlier and this build
-#     alternating, `rounds` times; this build's persistent variants and the tensor-copy tiles they
-#     are made of once; cuDNN (PyTorch) on the same layers before and after them.
+#     alternating, `rounds` times; the persistent variants and the tensor-copy tiles they are made
+#     of likewise (part "persistent"), with cuDNN (PyTorch) on the same layers before and after.
 # Full outputs go to $OUT; the last lines are the tables. Exit status: the first failure's.
 # A second argument runs one part (check, gemm, conv or persistent), so the whole fits two calls.
 #   usage: bash scripts/device_before_after.sh <rounds> [part]
@@ -21,7 +21,7 @@ part="${2:-all}"
 want() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 gemm_filter="${GEMM_FILTER:-8192|4096/4096/4096|2048/2048}"
 conv_filter='/(fprop|dgrad)/(default|tuned)/'
-persistent_filter='/(fprop|dgrad)/(persistent|tma_t128x64x64_s3|tma_t128x64x64_s3_persistent|tma_t128x128x64_s3|tma_t128x128x64_s3_persistent)/'
+persistent_filter='/(fprop|dgrad)/(persistent|tma_t128x64x64|tma_t128x64x64_persistent|tma_t128x64x64_s3|tma_t128x64x64_s3_persistent|tma_t128x128x64_s3|tma_t128x128x64_s3_persistent)/'
 status=0
 failed() { echo "$1 failed (exit $2)"; [ "$status" -ne 0 ] || status=$2; }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$out/gpu.txt"
@@ -56,8 +56,15 @@ done
 if want persistent; then
   "$python" .device/conv_cudnn.py "$out/conv_cudnn_before.json" > "$out/conv_cudnn_before.txt" 2>&1 ||
     failed conv_cudnn.py $?
-  .device/conv_nvidia --benchmark_filter="$persistent_filter" --benchmark_out_format=json \
-    --benchmark_out="$out/conv_persistent.json" > "$out/conv_persistent.txt" 2>&1 || failed conv_nvidia $?
+  for round in $(seq 1 "$rounds"); do
+    for build in before after; do
+      suffix=""
+      [ "$build" = before ] && suffix=_before
+      ".device/conv_nvidia$suffix" --benchmark_filter="$persistent_filter" --benchmark_out_format=json \
+        --benchmark_out="$out/conv_persistent_${build}_${round}.json" > "$out/conv_persistent_${build}_${round}.txt" \
+        2>&1 || failed "conv_nvidia$suffix" $?
+    done
+  done
   "$python" .device/conv_cudnn.py "$out/conv_cudnn.json" > "$out/conv_cudnn.txt" 2>&1 || failed conv_cudnn.py $?
 fi
 
@@ -90,16 +97,15 @@ def conv(path):
             d[(parts[1], parts[2], parts[3])] = b.get("TFLOPS")
     return d
 
-runs = {(b, r): conv(f"{out}/conv_{b}_{r}.json") for b in ("before", "after") for r in range(1, rounds + 1)}
-persistent = conv(f"{out}/conv_persistent.json")
-keys = sorted(set(k for d in runs.values() for k in d) | set(persistent))
-print("== convolution TFLOPS: layer operator variant | before rounds | after rounds | once")
+runs = {(b, r): {**conv(f"{out}/conv_{b}_{r}.json"), **conv(f"{out}/conv_persistent_{b}_{r}.json")}
+        for b in ("before", "after") for r in range(1, rounds + 1)}
+keys = sorted(set(k for d in runs.values() for k in d))
+print("== convolution TFLOPS: layer operator variant | before rounds | after rounds")
 for k in keys:
     before = [runs[("before", r)].get(k) for r in range(1, rounds + 1)]
     after = [runs[("after", r)].get(k) for r in range(1, rounds + 1)]
     fmt = lambda v: "-" if v is None else f"{v:.1f}"
-    print(f"{k[0]:24} {k[1]:5} {k[2]:30} | {' '.join(map(fmt, before))} | {' '.join(map(fmt, after))} | "
-          f"{fmt(persistent.get(k))}")
+    print(f"{k[0]:24} {k[1]:5} {k[2]:30} | {' '.join(map(fmt, before))} | {' '.join(map(fmt, after))}")
 EOF
 if want persistent; then
   echo "cuDNN (before the persistent runs, then after):"

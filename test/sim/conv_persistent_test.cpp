@@ -103,16 +103,20 @@ std::vector<half_t> output_of(ConvProblemSize const& p, int workgroups, std::int
   return t.d.copy_to_host();
 }
 
+// How many elements of two outputs of one problem differ in any bit.
+std::int64_t differing_bits(std::vector<half_t> const& a, std::vector<half_t> const& b) {
+  REQUIRE(a.size() == b.size());
+  std::int64_t differing = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) differing += a[i].bits() != b[i].bits();
+  return differing;
+}
+
 template <ConvOperator Op>
 void check_bitwise() {
   for (ConvProblemSize const& p : kShapes) {
     INFO(describe(p));
     std::vector<half_t> const data_parallel = output_of<Conv<Op, SplitKMode::kNone>>(p, 0);
-    std::vector<half_t> const persistent = output_of<Conv<Op>>(p, 5);
-    REQUIRE(persistent.size() == data_parallel.size());
-    std::int64_t differing = 0;
-    for (std::size_t i = 0; i < persistent.size(); ++i) differing += persistent[i].bits() != data_parallel[i].bits();
-    CHECK(differing == 0);
+    CHECK(differing_bits(output_of<Conv<Op>>(p, 5), data_parallel) == 0);
   }
 }
 
@@ -208,11 +212,7 @@ void check_streamed() {
     for (int workgroups : {1, 3, 7}) {
       INFO(describe(p) << ", " << workgroups << " workgroups");
       std::vector<half_t> const data_parallel = output_of<Conv<Op, SplitKMode::kNone>>(p, 0);
-      std::vector<half_t> const streamed = streamed_output_of<Conv<Op>>(p, workgroups);
-      REQUIRE(streamed.size() == data_parallel.size());
-      std::int64_t differing = 0;
-      for (std::size_t i = 0; i < streamed.size(); ++i) differing += streamed[i].bits() != data_parallel[i].bits();
-      CHECK(differing == 0);
+      CHECK(differing_bits(streamed_output_of<Conv<Op>>(p, workgroups), data_parallel) == 0);
     }
   }
 }
