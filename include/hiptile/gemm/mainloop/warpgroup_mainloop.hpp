@@ -86,18 +86,31 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
       Copies::open(lds, thread);
     }
 
+    // A started tile: what builds its copies again. (Kept instead of the copies themselves, which
+    // would hold their registers through the last tile's epilogue: nvcc took the 128 x 64 tensor-
+    // copy Dgrad from 80 registers to 117, two workgroups an SM instead of three.)
+    struct Tile {
+      Params const* params;
+      Problem const* problem;
+      TileWork work;
+    };
+
     // Builds work's copies and asks for its first Stages - 2 K tiles. The stages they go to must
     // be free: no MMA of any warp still reads them (drain()).
-    using Tile = Copies;
     HIPTILE_DEVICE HIPTILE_INLINE Tile start(Params const& p, Problem const& problem, TileWork const& work,
                                              int thread) {
       thread_ = thread;
       Copies copies(p, problem, work, lds_, thread, first_);
-      for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
-      return copies;
+      ask_first(copies);
+      return {&p, &problem, work};
     }
 
     // acc = the started tile's product, for this thread's wave; this warp's MMAs have finished.
+    HIPTILE_DEVICE HIPTILE_INLINE void multiply(Accumulators& acc, Tile const& tile) {
+      Copies copies(*tile.params, *tile.problem, tile.work, lds_, thread_, first_);
+      multiply(acc, copies);
+    }
+    // The same with the copies that asked for its first K tiles.
     HIPTILE_DEVICE HIPTILE_INLINE void multiply(Accumulators& acc, Copies& copies) {
       auto const wave = Ring::wave_origin(thread_);
       HIPTILE_UNROLL
@@ -131,6 +144,11 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
       first_ += k_tiles;
     }
 
+    // Asks for the share's first Stages - 2 K tiles.
+    HIPTILE_DEVICE HIPTILE_INLINE static void ask_first(Copies& copies) {
+      for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
+    }
+
     // Every warp's MMAs have finished: the next start() may refill the stages.
     HIPTILE_DEVICE HIPTILE_INLINE void drain() const { barrier(); }
     // The two stages the next start() leaves free.
@@ -148,7 +166,8 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, Problem const& problem,
                                                 TileWork const& work, std::byte* lds, int thread) {
     TileStream stream(lds, thread);
-    Copies copies = stream.start(p, problem, work, thread);
+    Copies copies(p, problem, work, lds, thread, /*first=*/0);
+    TileStream::ask_first(copies);
     stream.multiply(acc, copies);
     stream.end();
   }
