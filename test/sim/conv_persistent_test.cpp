@@ -157,6 +157,7 @@ struct StreamedRun : M {
    public:
     static constexpr std::size_t kEpilogueLdsBytes = ~std::size_t{0};
     static constexpr bool kOverlapsStores = true;
+    static constexpr int kWorkgroupsPerUnit = 1;
     struct Tile {
       typename M::Params const* params;
       typename M::Problem const* problem;
@@ -198,7 +199,8 @@ std::vector<half_t> streamed_output_of(ConvProblemSize const& p, int workgroups)
   C conv;
   REQUIRE(conv.initialize(args) == Status::kSuccess);
   auto const& q = conv.params();
-  hiptile::LaunchConfig const config{{unsigned(conv.workgroups())}, {unsigned(C::kThreads)}, Kernel::kLdsBytes, nullptr};
+  hiptile::LaunchConfig const config{
+      {unsigned(conv.workgroups())}, {unsigned(C::kThreads)}, Kernel::kLdsBytes, nullptr};
   REQUIRE(hiptile::launch<Kernel>(config, typename Kernel::Params{q.mainloop, q.epilogue, q.scheduler, q.problem}) ==
           Status::kSuccess);
   return t.d.copy_to_host();

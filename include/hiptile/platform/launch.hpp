@@ -72,7 +72,24 @@ constexpr bool grid_fits(Dim3 grid, Dim3 block) noexcept {
          grid.z <= max_grid_extent(2, block.z);
 }
 
-#if !HIPTILE_BACKEND_SIM
+// The workgroups a kernel wants resident on one compute unit (Kernel::kMinWorkgroupsPerUnit, 1 if
+// it names none): on NVIDIA the second launch bound, which caps its registers so that they fit.
+template <class Kernel>
+inline constexpr int kMinWorkgroupsPerUnit = [] {
+  if constexpr (requires { Kernel::kMinWorkgroupsPerUnit; }) {
+    return int(Kernel::kMinWorkgroupsPerUnit);
+  } else {
+    return 1;
+  }
+}();
+
+#if HIPTILE_BACKEND_NVIDIA
+template <KernelFunctor Kernel>
+__global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock, kMinWorkgroupsPerUnit<Kernel>)
+    kernel_entry(HIPTILE_GRID_CONSTANT typename Kernel::Params const params) {
+  Kernel{}(params);
+}
+#elif HIPTILE_BACKEND_AMD
 template <KernelFunctor Kernel>
 __global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock)
     kernel_entry(HIPTILE_GRID_CONSTANT typename Kernel::Params const params) {

@@ -55,6 +55,16 @@ struct GemmKernel {
       return false;
     }
   }();
+  // A streamed kernel builds the next tile's copies while the accumulators are live: it asks the
+  // compiler for the residency its LDS allows (TileStream::kWorkgroupsPerUnit), which the walk
+  // without streaming reached with fewer registers (platform/launch.hpp).
+  static constexpr int kMinWorkgroupsPerUnit = [] {
+    if constexpr (kStreamsTiles) {
+      return Mainloop::TileStream::kWorkgroupsPerUnit;
+    } else {
+      return 1;
+    }
+  }();
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     int const thread = static_cast<int>(thread_idx_x());
@@ -79,9 +89,7 @@ struct GemmKernel {
         ScheduledWork const next = more ? work : ScheduledWork{last.tile, last.batch, KTileShare{0, 1, 0, 0}};
         auto tile = start(stream, this_p, next, this_thread);
         if (multiplied) {
-          Params const& epilogue_p = opaque_params(p);
-          finish(acc, epilogue_p, Scheduler::tile(epilogue_p.scheduler, last.tile), last, stream.epilogue_lds(),
-                 this_thread);
+          finish(acc, this_p, Scheduler::tile(this_p.scheduler, last.tile), last, stream.epilogue_lds(), this_thread);
         }
         if (!more) break;
         // An epilogue that used LDS is done with it before the stream's stages are filled again.
@@ -124,8 +132,8 @@ struct GemmKernel {
   }
   // Asks the stream for piece w's first K tiles.
   template <class Stream>
-  HIPTILE_DEVICE HIPTILE_INLINE static typename Stream::Tile start(Stream& stream, Params const& p, ScheduledWork const& w,
-                                                  int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE static typename Stream::Tile start(Stream& stream, Params const& p,
+                                                                   ScheduledWork const& w, int thread) {
     return stream.start(p.mainloop, problem_for<Mainloop>(p.problem),
                         tile_work(Scheduler::tile(p.scheduler, w.tile), w), thread);
   }

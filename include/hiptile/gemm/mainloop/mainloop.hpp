@@ -33,6 +33,8 @@
 //    TileStream::kEpilogueLdsBytes of it untouched by start();
 //  - kOverlapsStores: whether the started tile's loads make progress while the epilogue stores
 //    (the copy engine's do): a persistent kernel streams only such a mainloop;
+//  - kWorkgroupsPerUnit: the residency its LDS allows, which the streamed kernel asks the
+//    compiler to keep (its registers capped to fit);
 //  - end(): before the workgroup ends.
 // run() is one tile through a TileStream. PipelinedMainloop has none: its loads land in registers,
 // and on gfx9 one counter (vmcnt) tracks loads and stores in issue order, so storing the next
@@ -62,6 +64,7 @@ concept StreamingMainloop = Mainloop<M> && requires {
   typename M::TileStream::Tile;
   { M::TileStream::kEpilogueLdsBytes } -> std::convertible_to<std::size_t>;
   { M::TileStream::kOverlapsStores } -> std::convertible_to<bool>;
+  { M::TileStream::kWorkgroupsPerUnit } -> std::convertible_to<int>;
   &M::TileStream::start;
   &M::TileStream::multiply;
   &M::TileStream::drain;

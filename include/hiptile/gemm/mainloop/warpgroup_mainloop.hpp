@@ -34,6 +34,7 @@
 #include "hiptile/gemm/mainloop/tensor_stage_copies.hpp"
 #include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
+#include "hiptile/platform/opaque_value.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
@@ -81,6 +82,11 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
     static constexpr std::size_t kEpilogueLdsBytes =
         Ring::kStageBytesA + (Ring::kStageBytesA < Ring::kStageBytesB ? Ring::kStageBytesA : Ring::kStageBytesB);
     static constexpr bool kOverlapsStores = true;  // the copies land while the epilogue stores
+    // The workgroups of this LDS an SM holds: 228 KiB of shared memory, 1 KiB of it reserved per
+    // workgroup (CUDA C++ Programming Guide, "Technical Specifications per Compute Capability", 9.0).
+    static constexpr int kWorkgroupsPerUnit = int((228 * 1024) / (kLdsBytes + 1024)) > 0
+                                                  ? int((228 * 1024) / (kLdsBytes + 1024))
+                                                  : 1;
 
     HIPTILE_DEVICE HIPTILE_INLINE TileStream(std::byte* lds, int thread) : lds_(lds), thread_(thread) {
       Copies::open(lds, thread);
@@ -107,11 +113,15 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
 
     // acc = the started tile's product, for this thread's wave; this warp's MMAs have finished.
     HIPTILE_DEVICE HIPTILE_INLINE void multiply(Accumulators& acc, Tile const& tile) {
-      Copies copies(*tile.params, *tile.problem, tile.work, lds_, thread_, first_);
-      multiply(acc, copies);
+      TileWork work = tile.work;
+      work.m0 = opaque_value(work.m0);
+      work.n0 = opaque_value(work.n0);
+      work.batch = opaque_value(work.batch);
+      Copies copies(*opaque_pointer(tile.params), *opaque_pointer(tile.problem), work, lds_, thread_, first_);
+      multiply_with(acc, copies);
     }
     // The same with the copies that asked for its first K tiles.
-    HIPTILE_DEVICE HIPTILE_INLINE void multiply(Accumulators& acc, Copies& copies) {
+    HIPTILE_DEVICE HIPTILE_INLINE void multiply_with(Accumulators& acc, Copies& copies) {
       auto const wave = Ring::wave_origin(thread_);
       HIPTILE_UNROLL
       for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
@@ -168,7 +178,7 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
     TileStream stream(lds, thread);
     Copies copies(p, problem, work, lds, thread, /*first=*/0);
     TileStream::ask_first(copies);
-    stream.multiply(acc, copies);
+    stream.multiply_with(acc, copies);
     stream.end();
   }
 };
