@@ -14,9 +14,7 @@
 // serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
 // the tensor-copy tiles (IteratorAlgorithm::kTensorCopy, with _split_k: parallel
 // split-K, _serial: serial, _s<n>: n stages); a _persistent suffix (and variant "persistent": the
-// default) is SplitKMode::kPersistent, a grid of the workgroups the device holds at once (the
-// warpgroup tiles among them stream: the next tile's first K tiles in flight during the last
-// tile's epilogue).
+// default) is SplitKMode::kPersistent, a grid of the workgroups the device holds at once.
 // For the strided layers' Dgrad the four RowDivision choices of the strided epilogue (C's load /
 // D's store: plain / plain, fast / plain, plain / fast, fast / fast = the default) run twice:
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
@@ -416,9 +414,7 @@ int main(int argc, char** argv) {
         layer, "dgrad", "tma_t128x64x64_s3_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kPersistent, 3>>(
         layer, "dgrad", "tma_t128x128x64_s3_persistent");
-    // The 4-stage tensor-copy tile. Persistent warpgroup tiles whose epilogue fits the two stages
-    // the next tile leaves free (128 x 64: the defaults, tensor copies) stream: the next tile's
-    // first K tiles are asked for before the last tile's epilogue.
+    // The 4-stage tensor-copy tile as a persistent kernel.
     add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
         layer, "fprop", "tma_t128x64x64_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(

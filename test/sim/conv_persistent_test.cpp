@@ -6,17 +6,11 @@
 //  - the output is bitwise the data-parallel kernel's (the same tiles, each with its whole K loop in
 //    the same order);
 //  - the grid is min(workgroups, tiles × batches), and the arguments are checked: a negative grid,
-//    or a grid given to a configuration that is not persistent, is refused;
-//  - the kernel's streamed walk (gemm/kernel/gemm_kernel.hpp: start the next tile, store the last,
-//    multiply the next), which gfx942's mainloop does not take, writes bitwise the same output
-//    when a TileStream makes the kernel take it.
-#include <cstddef>
+//    or a grid given to a configuration that is not persistent, is refused.
 #include <cstdint>
 #include <vector>
 
 #include "conv_test_support.hpp"
-#include "hiptile/gemm/kernel/gemm_kernel.hpp"
-#include "hiptile/platform/launch.hpp"
 
 namespace {
 
@@ -28,10 +22,6 @@ using hiptile::gemm::kernel::SplitKMode;
 template <ConvOperator Op, SplitKMode Mode = SplitKMode::kPersistent>
 using Conv = Gfx942Conv<Op, half_t, IteratorAlgorithm::kPrecomputed, 8, half_t, RowDivision::kFast, RowDivision::kFast,
                         Mode>;
-
-// gfx942's register-staged mainloop does not stream (gemm/mainloop/mainloop.hpp): the walk
-// multiplies each tile after the last one's epilogue.
-static_assert(!Conv<ConvOperator::kFprop>::Kernel::kStreamsTiles && !Conv<ConvOperator::kDgrad>::Kernel::kStreamsTiles);
 
 // Problems of several tiles and batches: 2-D unit stride, grouped, strided (Dgrad: 4 row classes),
 // a stride larger than the filter (Dgrad: row classes without taps), 3-D.
@@ -103,20 +93,16 @@ std::vector<half_t> output_of(ConvProblemSize const& p, int workgroups, std::int
   return t.d.copy_to_host();
 }
 
-// How many elements of two outputs of one problem differ in any bit.
-std::int64_t differing_bits(std::vector<half_t> const& a, std::vector<half_t> const& b) {
-  REQUIRE(a.size() == b.size());
-  std::int64_t differing = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) differing += a[i].bits() != b[i].bits();
-  return differing;
-}
-
 template <ConvOperator Op>
 void check_bitwise() {
   for (ConvProblemSize const& p : kShapes) {
     INFO(describe(p));
     std::vector<half_t> const data_parallel = output_of<Conv<Op, SplitKMode::kNone>>(p, 0);
-    CHECK(differing_bits(output_of<Conv<Op>>(p, 5), data_parallel) == 0);
+    std::vector<half_t> const persistent = output_of<Conv<Op>>(p, 5);
+    REQUIRE(persistent.size() == data_parallel.size());
+    std::int64_t differing = 0;
+    for (std::size_t i = 0; i < persistent.size(); ++i) differing += persistent[i].bits() != data_parallel[i].bits();
+    CHECK(differing == 0);
   }
 }
 
@@ -146,83 +132,6 @@ TEST_CASE("conv: a persistent grid is min(workgroups, tiles x batches); its argu
   CHECK(Conv<ConvOperator::kFprop, SplitKMode::kNone>::can_implement(plain) == Status::kErrorNotSupported);
   plain.workgroups = 0;
   CHECK(Conv<ConvOperator::kFprop, SplitKMode::kNone>::can_implement(plain) == Status::kSuccess);
-}
-
-// M's K loop as a TileStream (gemm/mainloop/mainloop.hpp) that claims kOverlapsStores, so that a
-// persistent GemmKernel over it takes the streamed walk: start() only notes the tile, multiply()
-// runs M's whole K loop for it.
-template <class M>
-struct StreamedRun : M {
-  class TileStream {
-   public:
-    static constexpr std::size_t kEpilogueLdsBytes = ~std::size_t{0};
-    static constexpr bool kOverlapsStores = true;
-    static constexpr int kWorkgroupsPerUnit = 1;
-    struct Tile {
-      typename M::Params const* params;
-      typename M::Problem const* problem;
-      hiptile::gemm::TileWork work;
-      int thread;
-    };
-    TileStream(std::byte* lds, int) : lds_(lds) {}
-    Tile start(typename M::Params const& p, typename M::Problem const& problem, hiptile::gemm::TileWork const& work,
-               int thread) {
-      return {&p, &problem, work, thread};
-    }
-    void multiply(typename M::Accumulators& acc, Tile const& t) {
-      M::run(acc, *t.params, *t.problem, t.work, lds_, t.thread);
-    }
-    void drain() const {}  // M::run ends with a block barrier
-    std::byte* epilogue_lds() const { return lds_; }
-    void end() const {}
-
-   private:
-    std::byte* lds_;
-  };
-};
-
-template <class Kernel>
-struct Streamed;
-template <class T, class W, class M, class E, class S>
-struct Streamed<hiptile::gemm::kernel::GemmKernel<T, W, M, E, S>> {
-  using type = hiptile::gemm::kernel::GemmKernel<T, W, StreamedRun<M>, E, S>;
-};
-
-// d written by C's kernel made to stream, on C's Params and grid (`workgroups` walking).
-template <class C>
-std::vector<half_t> streamed_output_of(ConvProblemSize const& p, int workgroups) {
-  using Kernel = typename Streamed<typename C::Kernel>::type;
-  static_assert(Kernel::kStreamsTiles);
-  Tensors t(p, C::kOperator);
-  typename C::Arguments args{p, t.a.data(), t.b.data(), nullptr, t.d.data(), {1.0f, 0.0f}};
-  args.workgroups = workgroups;
-  C conv;
-  REQUIRE(conv.initialize(args) == Status::kSuccess);
-  auto const& q = conv.params();
-  hiptile::LaunchConfig const config{
-      {unsigned(conv.workgroups())}, {unsigned(C::kThreads)}, Kernel::kLdsBytes, nullptr};
-  REQUIRE(hiptile::launch<Kernel>(config, typename Kernel::Params{q.mainloop, q.epilogue, q.scheduler, q.problem}) ==
-          Status::kSuccess);
-  return t.d.copy_to_host();
-}
-
-template <ConvOperator Op>
-void check_streamed() {
-  for (ConvProblemSize const& p : kShapes) {
-    // (Row classes without filter taps are written by a second kernel, which this launch leaves out.)
-    if (Op == ConvOperator::kDgrad && p.stride[1] > p.filter[1]) continue;
-    for (int workgroups : {1, 3, 7}) {
-      INFO(describe(p) << ", " << workgroups << " workgroups");
-      std::vector<half_t> const data_parallel = output_of<Conv<Op, SplitKMode::kNone>>(p, 0);
-      CHECK(differing_bits(streamed_output_of<Conv<Op>>(p, workgroups), data_parallel) == 0);
-    }
-  }
-}
-
-TEST_CASE("conv: the kernel's streamed walk writes bitwise the data-parallel kernel's output", "[conv][persistent]") {
-  check_streamed<ConvOperator::kFprop>();
-  check_streamed<ConvOperator::kDgrad>();
-  check_streamed<ConvOperator::kWgrad>();
 }
 
 }  // namespace

@@ -72,31 +72,9 @@ constexpr bool grid_fits(Dim3 grid, Dim3 block) noexcept {
          grid.z <= max_grid_extent(2, block.z);
 }
 
-// The workgroups a kernel wants resident on one compute unit (Kernel::kMinWorkgroupsPerUnit, 1 if
-// it names none). On NVIDIA more than one becomes the second launch bound, which caps the kernel's
-// registers so that they fit; one adds no bound (an explicit 1 lets ptxas take more registers
-// than it otherwise would: 78 -> 91 on a 128 x 64 tensor-copy Dgrad, a workgroup less an SM).
-template <class Kernel>
-inline constexpr int kMinWorkgroupsPerUnit = [] {
-  if constexpr (requires { Kernel::kMinWorkgroupsPerUnit; }) {
-    return int(Kernel::kMinWorkgroupsPerUnit);
-  } else {
-    return 1;
-  }
-}();
-
 #if !HIPTILE_BACKEND_SIM
 template <KernelFunctor Kernel>
-  requires(kMinWorkgroupsPerUnit<Kernel> <= 1)
 __global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock)
-    kernel_entry(HIPTILE_GRID_CONSTANT typename Kernel::Params const params) {
-  Kernel{}(params);
-}
-#endif
-#if HIPTILE_BACKEND_NVIDIA
-template <KernelFunctor Kernel>
-  requires(kMinWorkgroupsPerUnit<Kernel> > 1)
-__global__ void __launch_bounds__(Kernel::kMaxThreadsPerBlock, kMinWorkgroupsPerUnit<Kernel>)
     kernel_entry(HIPTILE_GRID_CONSTANT typename Kernel::Params const params) {
   Kernel{}(params);
 }

@@ -36,20 +36,6 @@ HIPTILE_DEVICE HIPTILE_INLINE int opaque_uniform(int x) {
   return x;
 }
 
-// opaque_pointer(p): p, but what was loaded through it before must be loaded again: NVIDIA's
-// streamed persistent kernels build a tile's copies twice (to ask for its first K tiles before the
-// last tile's epilogue, and for the rest after it), and the second build must not reuse the
-// first's values, which would then live through the epilogue (gemm/mainloop/warpgroup_mainloop.hpp).
-template <class T>
-HIPTILE_DEVICE HIPTILE_INLINE T const* opaque_pointer(T const* p) {
-#if HIPTILE_BACKEND_AMD
-  asm volatile("" : "+s"(p));
-#elif HIPTILE_BACKEND_NVIDIA
-  asm volatile("" : "+l"(p));
-#endif
-  return p;
-}
-
 template <class Params>
 HIPTILE_DEVICE HIPTILE_INLINE Params const& opaque_params(Params const& p) {
 #if HIPTILE_BACKEND_AMD

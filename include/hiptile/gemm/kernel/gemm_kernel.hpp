@@ -8,11 +8,6 @@
 // (kLdsBytesPerWave for each wave) once the mainloop is done. What the mainloop's loaders and the
 // epilogue's output mapping read of the problem (a convolution's geometry) is in the Params once,
 // as `problem` (gemm/shared_problem.hpp), handed to both.
-//
-// A persistent walk over a StreamingMainloop (gemm/mainloop/mainloop.hpp) whose loads proceed
-// while stores do and whose free LDS holds the epilogue's starts each tile before the last one's
-// epilogue: the copies of the next tile's first K tiles are in flight while the results are
-// stored (NVIDIA's warpgroup mainloop; gfx9's register-staged one has no TileStream).
 #include <cstddef>
 #include <type_traits>
 
@@ -46,25 +41,6 @@ struct GemmKernel {
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = KernelLds<Mainloop, Epilogue>::kBytes;
-  // Whether tiles stream: the next one started before the last one's epilogue.
-  static constexpr bool kStreamsTiles = [] {
-    if constexpr (Scheduler::kMode == SplitKMode::kPersistent && mainloop::StreamingMainloop<Mainloop>) {
-      return Mainloop::TileStream::kOverlapsStores &&
-             KernelLds<Mainloop, Epilogue>::kEpilogueBytes <= Mainloop::TileStream::kEpilogueLdsBytes;
-    } else {
-      return false;
-    }
-  }();
-  // A streamed kernel builds the next tile's copies while the accumulators are live: it asks the
-  // compiler for the residency its LDS allows (TileStream::kWorkgroupsPerUnit), which the walk
-  // without streaming reached with fewer registers (platform/launch.hpp).
-  static constexpr int kMinWorkgroupsPerUnit = [] {
-    if constexpr (kStreamsTiles) {
-      return Mainloop::TileStream::kWorkgroupsPerUnit;
-    } else {
-      return 1;
-    }
-  }();
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     int const thread = static_cast<int>(thread_idx_x());
@@ -76,31 +52,6 @@ struct GemmKernel {
       Accumulators acc;
       TileCoord const tile = multiply(acc, p, work, lds, thread);
       if (Scheduler::fixup(acc, p.scheduler, walk, work, thread)) finish(acc, p, tile, work, lds, thread);
-    } else if constexpr (kStreamsTiles) {
-      // Each pass starts a tile, stores the last one's results while its first K tiles land, then
-      // multiplies it. The pass after the last tile starts the last tile again with no K tiles
-      // (its loaders are built, nothing is loaded), so the epilogue has one call site.
-      typename Mainloop::TileStream stream(lds, thread);
-      Accumulators acc;
-      ScheduledWork last;
-      for (bool more = walk.next(work), multiplied = false; more || multiplied;) {
-        int const this_thread = opaque_value(thread);  // as below: per-tile values computed per tile
-        Params const& this_p = opaque_params(p);
-        ScheduledWork const next = more ? work : ScheduledWork{last.tile, last.batch, KTileShare{0, 1, 0, 0}};
-        auto tile = start(stream, this_p, next, this_thread);
-        if (multiplied) {
-          finish(acc, this_p, Scheduler::tile(this_p.scheduler, last.tile), last, stream.epilogue_lds(), this_thread);
-        }
-        if (!more) break;
-        // An epilogue that used LDS is done with it before the stream's stages are filled again.
-        if (Epilogue::kLdsBytesPerWave > 0 && multiplied) barrier();
-        stream.multiply(acc, tile);
-        stream.drain();
-        last = work;
-        multiplied = true;
-        more = walk.next(work);
-      }
-      stream.end();
     } else {
       for (bool first = true; walk.next(work); first = false) {
         if (!first) barrier();  // the last piece's waves are done with the LDS the next one fills
@@ -119,23 +70,13 @@ struct GemmKernel {
   }
 
  private:
-  // What the mainloop computes of piece w of tile `tile`.
-  HIPTILE_DEVICE HIPTILE_INLINE static TileWork tile_work(TileCoord tile, ScheduledWork const& w) {
-    return TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k};
-  }
   // acc = the piece's share of its tile's K loop; the tile it is of.
   HIPTILE_DEVICE HIPTILE_INLINE static TileCoord multiply(Accumulators& acc, Params const& p, ScheduledWork const& w,
                                                           std::byte* lds, int thread) {
     TileCoord const tile = Scheduler::tile(p.scheduler, w.tile);
-    Mainloop::run(acc, p.mainloop, problem_for<Mainloop>(p.problem), tile_work(tile, w), lds, thread);
+    Mainloop::run(acc, p.mainloop, problem_for<Mainloop>(p.problem),
+                  TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k}, lds, thread);
     return tile;
-  }
-  // Asks the stream for piece w's first K tiles.
-  template <class Stream>
-  HIPTILE_DEVICE HIPTILE_INLINE static typename Stream::Tile start(Stream& stream, Params const& p,
-                                                                   ScheduledWork const& w, int thread) {
-    return stream.start(p.mainloop, problem_for<Mainloop>(p.problem),
-                        tile_work(Scheduler::tile(p.scheduler, w.tile), w), thread);
   }
   // The epilogue of the tile whose whole sum acc holds.
   HIPTILE_DEVICE HIPTILE_INLINE static void finish(Accumulators const& acc, Params const& p, TileCoord tile,

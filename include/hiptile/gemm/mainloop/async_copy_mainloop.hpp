@@ -66,7 +66,7 @@ struct AsyncCopyMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
     HIPTILE_UNROLL
     for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
 
-    Copies copies(p, problem, work, lds, thread, /*first=*/0);
+    Copies copies(p, problem, work, lds, thread);
     int const k_tiles = copies.k_tiles();
     for (int tile = 0; tile < Stages - 1; ++tile) copies.issue(tile);
     arch::async_copy_wait<Stages - 2>();

@@ -20,7 +20,6 @@ class AsyncStageCopies : public StageLoaders<LoaderA, LoaderB> {
   using Base::loader_a_;
   using Base::loader_b_;
   using Base::range_;
-  using Base::first_;
 
  public:
   using typename Base::Params;
@@ -29,13 +28,10 @@ class AsyncStageCopies : public StageLoaders<LoaderA, LoaderB> {
   using Base::k_tiles;
   static constexpr std::size_t kLdsBytes = 0;  // beyond the ring's stages
 
-  // Nothing lives in LDS across shares.
-  HIPTILE_DEVICE HIPTILE_INLINE static void open(std::byte*, int) {}
-
-  // Copies tile `tile` of the share (if there is one) into stage (first + tile) % Stages; commits.
+  // Copies tile `tile` of the share (if there is one) into stage tile % Stages; commits.
   HIPTILE_DEVICE HIPTILE_INLINE void issue(int tile) {
     if (tile < k_tiles()) {
-      int const stage = (first_ + tile) % Stages;
+      int const stage = tile % Stages;
       loader_a_.copy(Ring::stage_a(lds_, stage), range_.begin + tile);
       loader_b_.copy(Ring::stage_b(lds_, stage), range_.begin + tile);
     }
@@ -51,8 +47,8 @@ class AsyncStageCopies : public StageLoaders<LoaderA, LoaderB> {
     arch::fence_async_shared();
   }
 
-  // After the last share: nothing of this thread's still in flight.
-  HIPTILE_DEVICE HIPTILE_INLINE static void close(std::byte*, int) { arch::async_copy_wait<0>(); }
+  // After the last tile: nothing of this thread's still in flight.
+  HIPTILE_DEVICE HIPTILE_INLINE void finish() const { arch::async_copy_wait<0>(); }
 };
 
 }  // namespace hiptile::gemm::mainloop

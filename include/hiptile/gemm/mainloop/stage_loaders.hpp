@@ -1,10 +1,8 @@
 #pragma once
 // StageLoaders: what both copy sides of the NVIDIA mainloops hold (AsyncStageCopies for cp.async,
 // TensorStageCopies for tensor copies): a block's two loaders, the share of K tiles its tile work
-// says (gemm/tile_work.hpp), where its stage ring lies, and where in the ring's endless sequence of
-// stages its first tile goes (`first`: 0 for a kernel that runs one share; a persistent kernel's
-// shares follow each other round the ring). How a tile is asked for and waited on is the derived
-// class's.
+// says (gemm/tile_work.hpp) and where its stage ring lies. How a tile is asked for and waited
+// on is the derived class's.
 #include <cstddef>
 
 #include "hiptile/gemm/block/global_tile_loader.hpp"
@@ -24,12 +22,11 @@ class StageLoaders {
   using Problem = SharedProblem<LoaderA, LoaderB>;
 
   HIPTILE_DEVICE HIPTILE_INLINE StageLoaders(Params const& p, Problem const& problem, TileWork const& work,
-                                             std::byte* lds, int thread, int first)
+                                             std::byte* lds, int thread)
       : loader_a_(block::make_loader<LoaderA>(p.a, problem, work.m0, work.batch, thread)),
         loader_b_(block::make_loader<LoaderB>(p.b, problem, work.n0, work.batch, thread)),
         range_(work.k.of(loader_a_.k_tiles())),
-        lds_(lds),
-        first_(first) {}
+        lds_(lds) {}
 
   // The K tiles of the block's share.
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return range_.end - range_.begin; }
@@ -41,7 +38,6 @@ class StageLoaders {
   LoaderB loader_b_;
   KTileRange range_;
   std::byte* lds_;
-  int first_;  // the ring position of the share's first tile: its stage is first_ % Stages
 };
 
 }  // namespace hiptile::gemm::mainloop

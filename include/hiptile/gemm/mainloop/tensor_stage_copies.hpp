@@ -2,14 +2,13 @@
 // TensorStageCopies: the tensor-copy side of WarpgroupMainloop (NVIDIA sm_90), the counterpart of
 // AsyncStageCopies for two TensorCopyLoaders. One thread (thread 0) asks the copy engine for each
 // K tile of the block's share; stage s has a shared barrier that completes a phase when that
-// thread has arrived and both operands' tiles have landed in it, so the tile at ring position
-// i = first + t waits on barrier i % Stages for the phase of parity (i / Stages) % 2.
+// thread has arrived and both operands' tiles have landed in it, so tile t waits on barrier
+// t % Stages for the phase of parity (t / Stages) % 2.
 //
-// The barriers follow the ring in LDS (kLdsBytes more). They live from open() (initialised; a
-// block barrier makes them visible) to close() (invalidated), around one share or, in a
-// persistent kernel, every share the workgroup runs one after another round the ring. A kernel
-// that runs the mainloop again after close() (stream-K, grouped GEMM) starts from fresh phases,
-// and the epilogue may reuse their bytes.
+// The barriers follow the ring in LDS (kLdsBytes more). They live for one run of the mainloop:
+// initialised when it starts (a block barrier makes them visible), invalidated when it ends, so a
+// kernel that runs the mainloop again (stream-K, grouped GEMM) starts from fresh phases, and the
+// epilogue may reuse their bytes.
 #include <cstddef>
 #include <cstdint>
 
@@ -29,7 +28,6 @@ class TensorStageCopies : public StageLoaders<LoaderA, LoaderB> {
   using Base::loader_a_;
   using Base::loader_b_;
   using Base::range_;
-  using Base::first_;
 
  public:
   using typename Base::Params;
@@ -38,23 +36,23 @@ class TensorStageCopies : public StageLoaders<LoaderA, LoaderB> {
   static constexpr std::size_t kLdsBytes = Stages * sizeof(arch::SharedBarrier);
   static constexpr int kTileBytes = LoaderA::kTileBytes + LoaderB::kTileBytes;
 
-  // Every thread of the block calls it (one block barrier).
-  HIPTILE_DEVICE HIPTILE_INLINE static void open(std::byte* lds, int thread) {
-    if (thread == 0) {
-      for (int s = 0; s < Stages; ++s) arch::shared_barrier_init(barriers(lds) + s, 1);
+  // Every thread of the block constructs it (one block barrier).
+  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(Params const& p, Problem const& problem, TileWork const& work,
+                                                  std::byte* lds, int thread)
+      : Base(p, problem, work, lds, thread),
+        landed_(reinterpret_cast<arch::SharedBarrier*>(lds + Ring::kLdsBytes)),
+        issuer_(thread == 0) {
+    if (issuer_) {
+      for (int s = 0; s < Stages; ++s) arch::shared_barrier_init(landed_ + s, 1);
       arch::shared_barriers_initialized();
     }
     barrier();
   }
 
-  HIPTILE_DEVICE HIPTILE_INLINE TensorStageCopies(Params const& p, Problem const& problem, TileWork const& work,
-                                                  std::byte* lds, int thread, int first)
-      : Base(p, problem, work, lds, thread, first), landed_(barriers(lds)), issuer_(thread == 0) {}
-
-  // Asks for tile `tile` of the share (if there is one) in stage (first + tile) % Stages.
+  // Asks for tile `tile` of the share (if there is one) in stage tile % Stages.
   HIPTILE_DEVICE HIPTILE_INLINE void issue(int tile) const {
     if (issuer_ && tile < k_tiles()) {
-      int const stage = (first_ + tile) % Stages;
+      int const stage = tile % Stages;
       arch::shared_barrier_arrive_expect_bytes(landed_ + stage, kTileBytes);
       loader_a_.copy(Ring::stage_a(lds_, stage), range_.begin + tile, landed_ + stage);
       loader_b_.copy(Ring::stage_b(lds_, stage), range_.begin + tile, landed_ + stage);
@@ -64,25 +62,21 @@ class TensorStageCopies : public StageLoaders<LoaderA, LoaderB> {
   // Waits until tile `tile` has landed (Pending, the cp.async form's count, has no use here).
   template <int Pending>
   HIPTILE_DEVICE HIPTILE_INLINE void await(int tile) const {
-    int const position = first_ + tile;
-    arch::shared_barrier_wait(landed_ + position % Stages, (position / Stages) % 2);
+    arch::shared_barrier_wait(landed_ + tile % Stages, (tile / Stages) % 2);
   }
 
-  // After the last share's last wait: every tile asked for has landed and been waited on. Two block
+  // After the last tile's wait: every tile asked for has landed and been waited on. Two block
   // barriers: every thread is past its last wait before the barriers end, and they have ended
   // before any thread's epilogue writes over their bytes.
-  HIPTILE_DEVICE HIPTILE_INLINE static void close(std::byte* lds, int thread) {
+  HIPTILE_DEVICE HIPTILE_INLINE void finish() const {
     barrier();
-    if (thread == 0) {
-      for (int s = 0; s < Stages; ++s) arch::shared_barrier_inval(barriers(lds) + s);
+    if (issuer_) {
+      for (int s = 0; s < Stages; ++s) arch::shared_barrier_inval(landed_ + s);
     }
     barrier();
   }
 
  private:
-  HIPTILE_DEVICE HIPTILE_INLINE static arch::SharedBarrier* barriers(std::byte* lds) {
-    return reinterpret_cast<arch::SharedBarrier*>(lds + Ring::kLdsBytes);
-  }
   arch::SharedBarrier* landed_;  // one per stage
   bool issuer_;
 };

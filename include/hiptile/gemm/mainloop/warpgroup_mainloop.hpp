@@ -34,7 +34,6 @@
 #include "hiptile/gemm/mainloop/tensor_stage_copies.hpp"
 #include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/platform/barrier.hpp"
-#include "hiptile/platform/opaque_value.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile::gemm::mainloop {
@@ -72,114 +71,41 @@ struct WarpgroupMainloop : StageRing<WaveMma_, TileShape, WaveShape, WaveSize, S
   using Problem = typename Copies::Problem;  // the kernel's shared problem its loaders read
   static constexpr std::size_t kLdsBytes = Ring::kLdsBytes + Copies::kLdsBytes;
 
-  // A persistent kernel's view (mainloop.hpp, StreamingMainloop). The stages go round the ring
-  // from one tile to the next (the tensor copies' barriers keep their phases), so start() asks
-  // for the next tile's first Stages - 2 K tiles in the stages after the last tile's: the two
-  // stages after those are free while the last tile's epilogue runs. They start at the first one's
-  // A stage and are contiguous (two A stages, or the last A stage and the first B stage).
-  class TileStream {
-   public:
-    static constexpr std::size_t kEpilogueLdsBytes =
-        Ring::kStageBytesA + (Ring::kStageBytesA < Ring::kStageBytesB ? Ring::kStageBytesA : Ring::kStageBytesB);
-    static constexpr bool kOverlapsStores = true;  // the copies land while the epilogue stores
-    // The workgroups of this LDS an SM holds: 228 KiB of shared memory, 1 KiB of it reserved per
-    // workgroup (CUDA C++ Programming Guide, "Technical Specifications per Compute Capability", 9.0).
-    static constexpr int kWorkgroupsPerUnit = int((228 * 1024) / (kLdsBytes + 1024)) > 0
-                                                  ? int((228 * 1024) / (kLdsBytes + 1024))
-                                                  : 1;
-
-    HIPTILE_DEVICE HIPTILE_INLINE TileStream(std::byte* lds, int thread) : lds_(lds), thread_(thread) {
-      Copies::open(lds, thread);
-    }
-
-    // A started tile: what builds its copies again. (Kept instead of the copies themselves, which
-    // would hold their registers through the last tile's epilogue: nvcc took the 128 x 64 tensor-
-    // copy Dgrad from 80 registers to 117, two workgroups an SM instead of three.)
-    struct Tile {
-      Params const* params;
-      Problem const* problem;
-      TileWork work;
-    };
-
-    // Builds work's copies and asks for its first Stages - 2 K tiles. The stages they go to must
-    // be free: no MMA of any warp still reads them (drain()).
-    HIPTILE_DEVICE HIPTILE_INLINE Tile start(Params const& p, Problem const& problem, TileWork const& work,
-                                             int thread) {
-      thread_ = thread;
-      Copies copies(p, problem, work, lds_, thread, first_);
-      ask_first(copies);
-      return {&p, &problem, work};
-    }
-
-    // acc = the started tile's product, for this thread's wave; this warp's MMAs have finished.
-    HIPTILE_DEVICE HIPTILE_INLINE void multiply(Accumulators& acc, Tile const& tile) {
-      TileWork work = tile.work;
-      work.m0 = opaque_value(work.m0);
-      work.n0 = opaque_value(work.n0);
-      work.batch = opaque_value(work.batch);
-      Copies copies(*opaque_pointer(tile.params), *opaque_pointer(tile.problem), work, lds_, thread_, first_);
-      multiply_with(acc, copies);
-    }
-    // The same with the copies that asked for its first K tiles.
-    HIPTILE_DEVICE HIPTILE_INLINE void multiply_with(Accumulators& acc, Copies& copies) {
-      auto const wave = Ring::wave_origin(thread_);
-      HIPTILE_UNROLL
-      for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
-      int const k_tiles = copies.k_tiles();
-      int stage = first_ % Stages;
-      for (int kt = 0; kt < k_tiles; ++kt) {
-        copies.template await<Stages - 3>(kt);
-        barrier();
-        copies.issue(kt + Stages - 2);
-        arch::warpgroup_fence();
-        if constexpr (WaveMma::kPromotes) {
-          Accumulators partial;  // this stage's sum
-          WaveMma::template issue_stage<true>(partial, Ring::stage_a(lds_, stage), Ring::stage_b(lds_, stage),
-                                              wave.m0, wave.n0);
-          arch::warpgroup_commit();
-          arch::warpgroup_wait<0>();
-          HIPTILE_UNROLL
-          for (int i = 0; i < acc.size(); ++i) {
-            HIPTILE_UNROLL
-            for (int j = 0; j < acc[i].size(); ++j) acc[i][j] += partial[i][j];
-          }
-        } else {
-          WaveMma::issue_stage(acc, Ring::stage_a(lds_, stage), Ring::stage_b(lds_, stage), wave.m0, wave.n0);
-          arch::warpgroup_commit();
-          arch::warpgroup_wait<1>();
-        }
-        stage = Ring::next_stage(stage);
-      }
-      arch::warpgroup_wait<0>();
-      first_ += k_tiles;
-    }
-
-    // Asks for the share's first Stages - 2 K tiles.
-    HIPTILE_DEVICE HIPTILE_INLINE static void ask_first(Copies& copies) {
-      for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
-    }
-
-    // Every warp's MMAs have finished: the next start() may refill the stages.
-    HIPTILE_DEVICE HIPTILE_INLINE void drain() const { barrier(); }
-    // The two stages the next start() leaves free.
-    HIPTILE_DEVICE HIPTILE_INLINE std::byte* epilogue_lds() const {
-      return reinterpret_cast<std::byte*>(Ring::stage_a(lds_, (first_ + Stages - 2) % Stages));
-    }
-    HIPTILE_DEVICE HIPTILE_INLINE void end() const { Copies::close(lds_, thread_); }
-
-   private:
-    std::byte* lds_;
-    int thread_;
-    int first_ = 0;  // the ring position of the next share's first tile
-  };
-
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators& acc, Params const& p, Problem const& problem,
                                                 TileWork const& work, std::byte* lds, int thread) {
-    TileStream stream(lds, thread);
-    Copies copies(p, problem, work, lds, thread, /*first=*/0);
-    TileStream::ask_first(copies);
-    stream.multiply_with(acc, copies);
-    stream.end();
+    auto const wave = Ring::wave_origin(thread);
+    HIPTILE_UNROLL
+    for (int i = 0; i < acc.size(); ++i) acc[i].fill(typename WaveMma::ElementAccumulator{});
+
+    Copies copies(p, problem, work, lds, thread);
+    int const k_tiles = copies.k_tiles();
+    for (int tile = 0; tile < Stages - 2; ++tile) copies.issue(tile);
+    int stage = 0;
+    for (int kt = 0; kt < k_tiles; ++kt) {
+      copies.template await<Stages - 3>(kt);
+      barrier();
+      copies.issue(kt + Stages - 2);
+      arch::warpgroup_fence();
+      if constexpr (WaveMma::kPromotes) {
+        Accumulators partial;  // this stage's sum
+        WaveMma::template issue_stage<true>(partial, Ring::stage_a(lds, stage), Ring::stage_b(lds, stage), wave.m0,
+                                            wave.n0);
+        arch::warpgroup_commit();
+        arch::warpgroup_wait<0>();
+        HIPTILE_UNROLL
+        for (int i = 0; i < acc.size(); ++i) {
+          HIPTILE_UNROLL
+          for (int j = 0; j < acc[i].size(); ++j) acc[i][j] += partial[i][j];
+        }
+      } else {
+        WaveMma::issue_stage(acc, Ring::stage_a(lds, stage), Ring::stage_b(lds, stage), wave.m0, wave.n0);
+        arch::warpgroup_commit();
+        arch::warpgroup_wait<1>();
+      }
+      stage = Ring::next_stage(stage);
+    }
+    arch::warpgroup_wait<0>();
+    copies.finish();
   }
 };
 
