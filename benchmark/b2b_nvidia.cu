@@ -20,6 +20,8 @@
 #include "hiptile/gemm/device/default_b2b_gemm.hpp"
 #include "hiptile/platform/platform.hpp"
 
+#include "cuda_timing.hpp"
+
 namespace {
 
 using namespace hiptile;
@@ -33,12 +35,7 @@ using Variant = gemm::device::B2bGemm<half_t, layout::RowMajor, half_t, layout::
                                       arch::MmaSync16x8x16F16, epilogue::LinearCombination<half_t>,
                                       epilogue::LinearCombination<half_t>, Stages>;
 
-void check(cudaError_t e, char const* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
+using bench::check;
 
 // The operands of one shape, random in [-1, 1]; P is the cuBLAS pair's intermediate.
 struct Problem {
@@ -73,25 +70,15 @@ std::map<std::tuple<int, int, int, int>, double>& cublas_seconds() {
 // Times `run` with events: iterations × reps launches; reports seconds per run.
 template <class Run>
 double time_gpu(benchmark::State& state, Problem const& p, Run&& run) {
-  for (int i = 0; i < 3; ++i) run();  // warm-up: module load, handle creation, clocks
-  check(cudaDeviceSynchronize(), "warm-up");
+  bench::warm_up(run);
   int const reps = std::max(1, int(2e10 / p.flops()));  // about a tenth of a millisecond or more
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
+  bench::GpuTimer timer;
   double total = 0;
   for (auto _ : state) {
-    cudaEventRecord(start);
-    for (int r = 0; r < reps; ++r) run();
-    cudaEventRecord(stop);
-    check(cudaEventSynchronize(stop), "kernel");
-    float ms = 0;
-    cudaEventElapsedTime(&ms, start, stop);
-    state.SetIterationTime(ms / 1e3 / reps);
-    total += ms / 1e3 / reps;
+    double const seconds = timer.seconds_per_run(reps, run);
+    state.SetIterationTime(seconds);
+    total += seconds;
   }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
   double const seconds = total / state.iterations();
   state.counters["TFLOPS"] = p.flops() / seconds / 1e12;
   state.SetLabel(std::to_string(p.m) + "x" + std::to_string(p.k0) + "->" + std::to_string(p.n0) + "->" +

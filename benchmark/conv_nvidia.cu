@@ -45,6 +45,8 @@
 #include "hiptile/platform/platform.hpp"
 #include "hiptile/tune/default_tuned_convolution.hpp"
 
+#include "cuda_timing.hpp"
+
 namespace {
 
 using namespace hiptile;
@@ -135,12 +137,7 @@ ConvProblemSize problem_of(Layer const& l) {
   return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride);
 }
 
-void check(cudaError_t e, char const* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
+using bench::check;
 
 int sm_count() {
   int device = 0, count = 0;
@@ -207,25 +204,14 @@ Tensors& tensors(int layer) {
 template <class Run>
 void time_gpu(benchmark::State& state, ConvProblemSize const& p, Run&& run) {
   double const flops = 2.0 * double(p.macs());
-  for (int i = 0; i < 3; ++i) run();  // warm-up: module load, clocks
-  check(cudaDeviceSynchronize(), "warm-up");
+  bench::warm_up(run);
   int const reps = std::max(1, int(2e11 / flops));  // about a millisecond of work or more
-  cudaEvent_t start, stop;
-  check(cudaEventCreate(&start), "event");
-  check(cudaEventCreate(&stop), "event");
+  bench::GpuTimer timer;
   std::vector<double> seconds;
   for (auto _ : state) {
-    cudaEventRecord(start);
-    for (int r = 0; r < reps; ++r) run();
-    cudaEventRecord(stop);
-    check(cudaEventSynchronize(stop), "kernel");
-    float ms = 0;
-    cudaEventElapsedTime(&ms, start, stop);
-    state.SetIterationTime(ms / 1e3 / reps);
-    seconds.push_back(ms / 1e3 / reps);
+    seconds.push_back(timer.seconds_per_run(reps, run));
+    state.SetIterationTime(seconds.back());
   }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
   std::sort(seconds.begin(), seconds.end());
   std::size_t const n = seconds.size();
   double const median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;

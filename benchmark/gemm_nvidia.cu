@@ -26,6 +26,8 @@
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/platform/platform.hpp"
 
+#include "cuda_timing.hpp"
+
 namespace {
 
 using namespace hiptile;
@@ -100,12 +102,7 @@ using StreamK16x128 = SmallM<16, 16, 32>;
 using StreamK32x128s8 = SmallM<32, 32, 32, 8>;
 using StreamK16x128s8 = SmallM<16, 16, 32, 8>;
 
-void check(cudaError_t e, char const* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
+using bench::check;
 
 // GEMM_LD_ALIGN=E: A's and B's rows (K long) and D's (N long) start E elements apart, rounded up
 // from K and N (E = 64 f16 elements: every row begins on a 128-byte line); unset, they are packed.
@@ -161,27 +158,17 @@ struct Extent {
 // Times `run` with events: iterations × reps launches; reports seconds per launch. P: Problem or Extent.
 template <class P, class Run>
 void time_gpu(benchmark::State& state, P const& p, Run&& run) {
-  for (int i = 0; i < 3; ++i) run();  // warm-up: module load, handle creation, clocks
-  check(cudaDeviceSynchronize(), "warm-up");
+  bench::warm_up(run);
   int const reps = std::max(1, int(2e11 / p.flops()));  // about a millisecond of work or more
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
+  bench::GpuTimer timer;
   double total = 0, host = 0;
   for (auto _ : state) {
-    cudaEventRecord(start);
-    auto const enqueue = std::chrono::steady_clock::now();
-    for (int r = 0; r < reps; ++r) run();
-    host += std::chrono::duration<double>(std::chrono::steady_clock::now() - enqueue).count() / reps;
-    cudaEventRecord(stop);
-    check(cudaEventSynchronize(stop), "kernel");
-    float ms = 0;
-    cudaEventElapsedTime(&ms, start, stop);
-    state.SetIterationTime(ms / 1e3 / reps);
-    total += ms / 1e3 / reps;
+    double enqueue = 0;
+    double const seconds = timer.seconds_per_run(reps, run, &enqueue);
+    state.SetIterationTime(seconds);
+    total += seconds;
+    host += enqueue;
   }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
   double const seconds = total / state.iterations();
   state.counters["TFLOPS"] = p.flops() / seconds / 1e12;
   state.counters["reps"] = reps;

@@ -19,6 +19,8 @@
 #include "hiptile/gemm/wave/wave_mma.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
 
+#include "cuda_timing.hpp"
+
 namespace {
 
 using namespace hiptile;
@@ -172,12 +174,7 @@ __global__ void __launch_bounds__(P::kThreads, 1) probe_kernel(typename P::Param
   P::run(p);
 }
 
-void check(cudaError_t e, char const* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
+using bench::check;
 
 template <class P>
 void measure(char const* name, int size, int ld, half_t const* a, half_t const* b, float* sink) {
@@ -189,19 +186,9 @@ void measure(char const* name, int size, int ld, half_t const* a, half_t const* 
   }
   check(cudaFuncSetAttribute(probe_kernel<P>, cudaFuncAttributeMaxDynamicSharedMemorySize, P::kLdsBytes), "attr");
   auto launch = [&] { probe_kernel<P><<<tiles_m * tiles_n, P::kThreads, P::kLdsBytes>>>(p); };
-  for (int i = 0; i < 3; ++i) launch();
-  check(cudaDeviceSynchronize(), name);
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
+  bench::warm_up(launch);
   int const reps = size >= 8192 ? 10 : 50;
-  cudaEventRecord(start);
-  for (int i = 0; i < reps; ++i) launch();
-  cudaEventRecord(stop);
-  check(cudaEventSynchronize(stop), name);
-  float ms = 0;
-  cudaEventElapsedTime(&ms, start, stop);
-  double const seconds = ms / 1e3 / reps;
+  double const seconds = bench::GpuTimer().seconds_per_run(reps, launch);
   std::printf("%-40s %5d^3 ld %5d  %8.1f us  %6.1f TFLOPS-equivalent\n", name, size, ld, seconds * 1e6,
               2.0 * size * double(size) * size / seconds / 1e12);
 }

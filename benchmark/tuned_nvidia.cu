@@ -29,6 +29,8 @@
 #include "hiptile/tune/default_tuned_convolution.hpp"
 #include "hiptile/tune/default_tuned_gemm.hpp"
 
+#include "cuda_timing.hpp"
+
 namespace {
 
 using namespace hiptile;
@@ -38,12 +40,7 @@ using Arguments = Tuned::Arguments;
 constexpr int kWarmup = 5, kRepetitions = 25;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-void check(cudaError_t e, char const* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
+using bench::check;
 
 struct Problem {
   int m, n, k;
