@@ -10,7 +10,6 @@
 #include <cuda_runtime.h>
 
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -481,9 +481,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   // Whether the precomputed iterators' masks hold the filter taps of every dimension (Dgrad: of a
   // row class); Wgrad's have none.
   static bool precomputed_taps_fit(ConvProblemSize const& p) noexcept {
-    for (int i = 0; i < 3; ++i) {
-      int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
-      if (Op != ConvOperator::kWgrad && taps > kMaxPrecomputedFilterExtent) return false;
+    if constexpr (Op != ConvOperator::kWgrad) {
+      for (int i = 0; i < 3; ++i) {
+        int const taps = Op == ConvOperator::kDgrad ? (p.filter[i] - 1) / p.stride[i] + 1 : p.filter[i];
+        if (taps > kMaxPrecomputedFilterExtent) return false;
+      }
     }
     return true;
   }
