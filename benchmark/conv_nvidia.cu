@@ -1,5 +1,5 @@
-// Convolution throughput on an NVIDIA GPU: hiptile's DefaultConvolution (mma.sync atoms, sm_90
-// build) on seven ResNet-50 layers, Fprop, Dgrad and Wgrad of each; benchmark/conv_cudnn.py times
+// Convolution throughput on an NVIDIA GPU: hiptile's DefaultConvolution and the other
+// configurations below (sm_90a build) on seven ResNet-50 layers, Fprop, Dgrad and Wgrad of each; benchmark/conv_cudnn.py times
 // cuDNN on the same layers and scripts/device_conv.sh puts the two side by side.
 // NHWC activations, KRSC filters, f16 in, f32 accumulate, f16 out, N = 32, random data (generated on
 // the GPU). GPU-timed with CUDA events (manual time); each timed iteration runs the operation
@@ -7,8 +7,9 @@
 // (2·macs / the median iteration's time; conv_cudnn.py reports medians too), the launch's CTAs,
 // reps. The label is the implicit GEMM's M × N × K.
 //
-// Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution with β = 0;
-// variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
+// Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution (its choice
+// per layer, with the workspace it asks for), "configuration" DefaultConvolutionConfiguration, both
+// with β = 0; variants t<M>x<N>x<K>_w<M>x<N>_s<stages> are other block tiles (Wgrad's with parallel split-K),
 // from which the NVIDIA defaults were chosen (default_convolution.hpp); wgmma_t<M>x<N>x<K> are
 // warpgroup-MMA tiles of 16-row warps for all three operators (Wgrad with parallel split-K, or
 // serial with the _serial suffix; 128 x 64 x 64 is Sm90's default Fprop); tma_t<M>x<N>x<K> are
@@ -55,9 +56,9 @@ using conv::ConvProblemSize;
 using conv::RowDivision;
 
 template <ConvOperator Op>
-using Conv = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
+using Conv = conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, arch::Sm90>;
 
-// DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
+// DefaultConvolutionConfiguration's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately; DgradDivision<kFast, kFast> is Conv<kDgrad>.
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
@@ -68,7 +69,7 @@ using DgradDivision = conv::device::ImplicitGemmConvolution<
     conv::device::DefaultConvTile<ConvOperator::kDgrad, arch::Sm90>::kStages, Load, Store>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, Conv<ConvOperator::kDgrad>>);
 
-// DefaultConvolution's Wgrad with split-K: its K is all N·P·Q output pixels, while its M × N
+// DefaultConvolutionConfiguration's Wgrad with split-K: its K is all N·P·Q output pixels, while its M × N
 // (filters × taps·channels) is a few tiles; the slices come from split_k_slices_for() with two
 // workgroups per SM as the target. "split_k" is parallel, "split_k_serial" serial.
 template <gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kParallel>
@@ -109,7 +110,7 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, TileShape, GemmShape<16, TileShape::kN, 64>,
     arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
-// DefaultConvolution's configuration as a persistent kernel.
+// DefaultConvolutionConfiguration as a persistent kernel.
 template <ConvOperator Op>
 using Persistent = typename Conv<Op>::template WithSplitK<gemm::kernel::SplitKMode::kPersistent>;
 template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
@@ -274,36 +275,55 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
   state.SetLabel("gemm " + std::to_string(g.m) + "x" + std::to_string(g.n) + "x" + std::to_string(g.k));
 }
 
+// An operator that chooses its configuration at initialize() (DefaultConvolution by its rules,
+// DefaultTunedConvolution by find mode): the workspace its choice asks for, then the chosen
+// configuration runs as every other variant does, labelled with it.
+template <class Chooser>
+void time_chosen(benchmark::State& state, Tensors& t, Chooser& op, typename Chooser::Arguments args) {
+  void* workspace = nullptr;
+  args.workspace_bytes = op.get_workspace_size(args);
+  if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc workspace");
+  args.workspace = workspace;
+  if (Status s = op.initialize(args); !ok(s)) {
+    state.SkipWithError(to_string(s));
+    return;
+  }
+  time_gpu(state, t.problem, [&] { run_or_exit(op.run()); });
+  state.counters["candidate"] = op.choice().candidate;
+  state.counters["slices"] = op.choice().split_k_slices;
+  state.SetLabel(Chooser::candidate_name(op.choice().candidate));
+  if (workspace != nullptr) cudaFree(workspace);
+}
+
+// DefaultConvolution: what a user who copies the first example gets.
+template <ConvOperator Op>
+void BM_ConvDefault(benchmark::State& state, int layer) {
+  using D = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
+  Tensors& t = tensors(layer);
+  D op;
+  time_chosen(state, t, op, arguments_of<Op, typename D::Arguments>(t, 0.0f));
+}
+
 // DefaultTunedConvolution in find mode `search` (a database of its own in /tmp): initialize()
-// times the candidates, then the one it chose runs as every other variant does. What a user who
-// turns find mode on gets.
+// times the candidates. What a user who turns find mode on gets.
 template <ConvOperator Op>
 void BM_ConvTuned(benchmark::State& state, int layer) {
   using T = tune::DefaultTunedConvolution<Op, half_t, half_t, arch::Sm90>;
   Tensors& t = tensors(layer);
-  auto args = arguments_of<Op, typename T::Arguments>(t, 0.0f);
   static std::string const database = "/tmp/hiptile_conv_nvidia_" + std::to_string(long(getpid())) + ".db";
   T tuned({.mode = tune::FindMode::kSearch, .database = database});
-  void* workspace = nullptr;
-  args.workspace_bytes = tuned.get_workspace_size(args);
-  if (args.workspace_bytes > 0) check(cudaMalloc(&workspace, args.workspace_bytes), "cudaMalloc workspace");
-  args.workspace = workspace;
-  if (Status s = tuned.initialize(args); !ok(s)) {
-    state.SkipWithError(to_string(s));
-    return;
-  }
-  tune::TunedChoice const& choice = tuned.choice();
-  time_gpu(state, t.problem, [&] { run_or_exit(tuned.run()); });
-  state.counters["candidate"] = choice.candidate;
-  state.counters["slices"] = choice.split_k_slices;
-  state.SetLabel(T::candidate_name(choice.candidate));
-  if (workspace != nullptr) cudaFree(workspace);
+  time_chosen(state, t, tuned, arguments_of<Op, typename T::Arguments>(t, 0.0f));
 }
 
 template <ConvOperator Op>
-void add_tuned(int layer, char const* op) {
-  std::string const name = std::string("conv/") + kLayers[layer].name + "/" + op + "/tuned";
-  benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& state) { BM_ConvTuned<Op>(state, layer); })
+void add_choosers(int layer, char const* op) {
+  std::string const name = std::string("conv/") + kLayers[layer].name + "/" + op + "/";
+  benchmark::RegisterBenchmark((name + "default").c_str(),
+                               [=](benchmark::State& state) { BM_ConvDefault<Op>(state, layer); })
+      ->UseManualTime()
+      ->Iterations(20)
+      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark((name + "tuned").c_str(), [=](benchmark::State& state) { BM_ConvTuned<Op>(state, layer); })
       ->UseManualTime()
       ->Iterations(20)
       ->Unit(benchmark::kMicrosecond);
@@ -346,12 +366,12 @@ void add_warpgroup_tiles(int layer, char const* variant) {
 
 int main(int argc, char** argv) {
   for (int layer = 0; layer < int(std::size(kLayers)); ++layer) {
-    add<Conv<ConvOperator::kFprop>>(layer, "fprop", "default");
-    add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "default");
-    add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "default");
-    add_tuned<ConvOperator::kFprop>(layer, "fprop");
-    add_tuned<ConvOperator::kDgrad>(layer, "dgrad");
-    add_tuned<ConvOperator::kWgrad>(layer, "wgrad");
+    add_choosers<ConvOperator::kFprop>(layer, "fprop");
+    add_choosers<ConvOperator::kDgrad>(layer, "dgrad");
+    add_choosers<ConvOperator::kWgrad>(layer, "wgrad");
+    add<Conv<ConvOperator::kFprop>>(layer, "fprop", "configuration");
+    add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "configuration");
+    add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "configuration");
     add<WgradSplitK<>>(layer, "wgrad", "split_k");
     add<WgradSplitK<gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "split_k_serial");
     add_tiles<GemmShape<128, 128, 64>, GemmShape<64, 32, 64>, 4>(layer, "t128x128x64_w64x32_s4");

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <sstream>
 #include <utility>
 
 #include "hiptile/conv/conv_problem_size.hpp"
@@ -42,8 +43,9 @@ using hiptile::conv::ConvProblemSize;
 using OutputOp = hiptile::epilogue::LinearCombination<half_t, hiptile::epilogue::ReLU>;
 
 // The whole configuration: operator, element types (x and w; y), target and output functor.
-// DefaultConvolution picks the tile shapes, the MFMA, the pipeline depth and the precomputed
-// iterators (which need channel counts that are multiples of 8 halves: ResNet's are).
+// DefaultConvolution holds a few configurations (tile shapes, MFMA, pipeline depth, iterators) and
+// picks one per problem at initialize(): the precomputed iterators for channel counts that are
+// multiples of 8 halves (ResNet's are), one channel per access for any other (an RGB input).
 using Conv = hiptile::conv::device::DefaultConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942,
                                                        OutputOp>;
 
@@ -138,8 +140,9 @@ int run() {
               problem.filter[2], problem.c_per_group(), problem.n, out[1], out[2], problem.k);
   std::printf("  implicit GEMM: M = N·P·Q = %lld, N = K = %lld, K = R·S·C = %lld; half in and out, fp32 sums\n",
               static_cast<long long>(gemm.m), static_cast<long long>(gemm.n), static_cast<long long>(gemm.k));
-  std::printf("  launch: %lld workgroups of %d threads, %zu bytes of LDS each\n",
-              static_cast<long long>(conv.workgroups()), Conv::kThreads, Conv::kLdsBytes);
+  std::ostringstream chose;
+  chose << conv.choice();  // which configuration ran, its tile and launch, and the rule that chose it
+  std::printf("  chose %s\n", chose.str().c_str());
   std::printf("  ReLU zeroed %lld of %lld outputs\n", static_cast<long long>(zeroed),
               static_cast<long long>(pixels_out * problem.k));
   std::fputs(host::report(result).c_str(), stdout);

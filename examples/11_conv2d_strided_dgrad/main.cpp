@@ -39,7 +39,7 @@ using hiptile::conv::ConvGeometry;
 using hiptile::conv::ConvOperator;
 using hiptile::conv::ConvProblemSize;
 
-// dx from dy and w: f16 in and out, fp32 accumulation, the default gfx942 configuration.
+// dx from dy and w: f16 in and out, fp32 accumulation, the default gfx942 configurations.
 using Dgrad = hiptile::conv::device::DefaultConvolution<ConvOperator::kDgrad, half_t, half_t, hiptile::arch::Gfx942>;
 
 namespace {
@@ -128,8 +128,10 @@ bool run(char const* title, ConvProblemSize const& p, Epilogue const e) {
     return false;
   }
   dx_device.copy_to_host(dx.span());
-  std::printf("  launch: %lld workgroups in %d grid rows (groups × row classes)\n",
-              static_cast<long long>(dgrad.workgroups()), dgrad.batches());
+  dgrad.visit_chosen([](auto const& chosen) {  // the configuration DefaultConvolution picked
+    std::printf("  launch: %lld workgroups in %d grid rows (groups × row classes)\n",
+                static_cast<long long>(chosen.workgroups()), chosen.batches());
+  });
 
   // The reference from the definition, then α, β·C and the bias.
   host::HostMatrix<double> reference;

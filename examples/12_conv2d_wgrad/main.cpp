@@ -8,13 +8,17 @@
 // (M = K/groups), one column per filter element (N = R·S·C/groups, dw's own KRSC order) and a K
 // that runs over every output pixel (K = N·P·Q): short and wide with a long K, unlike Fprop and
 // Dgrad. Each group is one grid row of the launch; both operands are read channel-contiguous
-// through the transposing loader (docs/conv.md).
+// through the transposing loader (docs/conv.md). Over so few tiles DefaultConvolution splits K
+// into slices summed by a second kernel, in the workspace get_workspace_size asks for.
 //
 // Run: 12_conv2d_wgrad (no arguments). It exits non-zero if dw is wrong.
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <sstream>
 #include <utility>
 
 #include "hiptile/conv/conv_problem_size.hpp"
@@ -32,7 +36,7 @@ using hiptile::half_t;
 using hiptile::conv::ConvOperator;
 using hiptile::conv::ConvProblemSize;
 
-// dw from x and dy: f16 in and out, fp32 accumulation, the default gfx942 configuration.
+// dw from x and dy: f16 in and out, fp32 accumulation, the default gfx942 configurations.
 using Wgrad = hiptile::conv::device::DefaultConvolution<ConvOperator::kWgrad, half_t, half_t, hiptile::arch::Gfx942>;
 
 namespace {
@@ -41,7 +45,8 @@ int run() {
   namespace host = hiptile::host;
   // A 3×3 layer with its channels in two groups (as in ResNeXt): each group's 48 filters see only
   // its own 32 input channels. The precomputed iterators need C/groups and K/groups to be
-  // multiples of 8 halves; DefaultAnalyticConvolution takes any (depthwise included).
+  // multiples of 8 halves; for any other count (depthwise included) DefaultConvolution picks
+  // iterators of one channel per access.
   ConvProblemSize problem = ConvProblemSize::conv2d(/*n=*/1, /*h=*/14, /*w=*/14, /*c=*/64, /*k=*/96, /*r=*/3,
                                                     /*s=*/3, /*pad_h=*/1, /*pad_w=*/1);
   problem.groups = 2;
@@ -66,7 +71,7 @@ int run() {
 
   // For Wgrad a = dy, b = x, d = dw. c = d reads each element of dw just before it is overwritten:
   // dw = 1·wgrad + 1·dw.
-  Wgrad::Arguments const args{
+  Wgrad::Arguments args{
       .problem = problem,
       .a = dy_device.data(),
       .b = x_device.data(),
@@ -74,6 +79,11 @@ int run() {
       .d = dw_device.data(),
       .output_op = {.alpha = 1.0f, .beta = 1.0f},
   };
+  // The workspace of the configuration DefaultConvolution would choose (split-K's partial sums;
+  // given none, it would run a data-parallel tile and say in the log what more would buy).
+  args.workspace_bytes = Wgrad::get_workspace_size(args);
+  host::DeviceBuffer<std::byte> workspace(std::max<std::size_t>(args.workspace_bytes, 1));
+  args.workspace = workspace.data();
   Wgrad wgrad;
   hiptile::Status status = Wgrad::can_implement(args);
   if (hiptile::ok(status)) status = wgrad.initialize(args);
@@ -106,8 +116,9 @@ int run() {
               problem.k, problem.filter[1], problem.filter[2], problem.c_per_group());
   std::printf("  implicit GEMM per group: M = K/groups = %lld, N = R·S·C/groups = %lld, K = N·P·Q = %lld\n",
               static_cast<long long>(gemm.m), static_cast<long long>(gemm.n), static_cast<long long>(gemm.k));
-  std::printf("  launch: %lld workgroups in %d grid rows (one per group)\n",
-              static_cast<long long>(wgrad.workgroups()), wgrad.batches());
+  std::ostringstream chose;
+  chose << wgrad.choice();  // the configuration, its K slices and the rule that chose it
+  std::printf("  chose %s; workspace %zu bytes\n", chose.str().c_str(), args.workspace_bytes);
   std::fputs(host::report(result).c_str(), stdout);
   std::printf("%s\n", result.passed() ? "PASSED" : "FAILED");
   return result.passed() ? 0 : 1;

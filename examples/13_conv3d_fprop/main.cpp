@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <sstream>
 #include <utility>
 
 #include "hiptile/conv/conv_problem_size.hpp"
@@ -33,8 +34,8 @@ using hiptile::conv::ConvOperator;
 using hiptile::conv::ConvProblemSize;
 using hiptile::conv::Spatial;
 
-// y from x and w: bf16 in and out, fp32 accumulation, the default gfx942 configuration (the bf16
-// MFMA, the precomputed iterators).
+// y from x and w: bf16 in and out, fp32 accumulation, the default gfx942 configurations (the bf16
+// MFMA; DefaultConvolution picks the precomputed iterators for these 32 and 48 channels).
 using Conv3d =
     hiptile::conv::device::DefaultConvolution<ConvOperator::kFprop, bfloat16_t, bfloat16_t, hiptile::arch::Gfx942>;
 
@@ -108,8 +109,9 @@ int run() {
               problem.k);
   std::printf("  implicit GEMM: M = N·Z·P·Q = %lld, N = K = %lld, K = T·R·S·C = %lld; bf16 in and out, fp32 sums\n",
               static_cast<long long>(gemm.m), static_cast<long long>(gemm.n), static_cast<long long>(gemm.k));
-  std::printf("  launch: %lld workgroups of %d threads; %s in %.3f s (wall time)\n",
-              static_cast<long long>(conv.workgroups()), Conv3d::kThreads,
+  std::ostringstream chose;
+  chose << conv.choice();
+  std::printf("  chose %s; %s in %.3f s (wall time)\n", chose.str().c_str(),
               hiptile::kBackend == hiptile::Backend::kSim ? "simulated" : "ran", seconds);
   std::fputs(host::report(result).c_str(), stdout);
   std::printf("%s\n", result.passed() ? "PASSED" : "FAILED");

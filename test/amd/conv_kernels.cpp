@@ -1,5 +1,5 @@
 // The shipped convolution configurations, compiled for one AMD arch so that their ISA can be
-// checked (test/amd/CMakeLists.txt): DefaultConvolution (precomputed iterators) for Fprop, Dgrad
+// checked (test/amd/CMakeLists.txt): DefaultConvolutionConfiguration (precomputed iterators) for Fprop, Dgrad
 // and Wgrad in f16 and bf16, DefaultAnalyticConvolution (any channel count) for f16, and the f16
 // Dgrad with the other three RowDivision choices of its epilogue (plain `/` and `%` in the source
 // load and/or the store), whose instruction counts docs/performance.md compares.
@@ -23,7 +23,7 @@ using hiptile::half_t;
 using hiptile::conv::ConvOperator;
 
 template <ConvOperator Op, class Element>
-using Default = hiptile::conv::device::DefaultConvolution<Op, Element, Element, Arch>;
+using Default = hiptile::conv::device::DefaultConvolutionConfiguration<Op, Element, Element, Arch>;
 template <ConvOperator Op>
 using Analytic = hiptile::conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, Arch>;
 

@@ -1,4 +1,4 @@
-// The f16 DefaultConvolution Fprop and Dgrad as persistent kernels (SplitKMode::kPersistent: a grid
+// The f16 DefaultConvolutionConfiguration Fprop and Dgrad as persistent kernels (SplitKMode::kPersistent: a grid
 // of resident workgroups walking the tiles around the same mainloop and epilogue), compiled for one
 // AMD arch so that their ISA can be checked (test/amd/CMakeLists.txt). A translation unit of their
 // own: beside the data-parallel kernels of conv_kernels.cpp they would change those kernels'
@@ -18,7 +18,7 @@ using hiptile::half_t;
 using hiptile::conv::ConvOperator;
 
 template <ConvOperator Op>
-using Persistent = typename hiptile::conv::device::DefaultConvolution<Op, half_t, half_t, HIPTILE_CONV_ARCH>::
+using Persistent = typename hiptile::conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, HIPTILE_CONV_ARCH>::
     template WithSplitK<hiptile::gemm::kernel::SplitKMode::kPersistent>;
 using Fprop = Persistent<ConvOperator::kFprop>;
 using Dgrad = Persistent<ConvOperator::kDgrad>;

@@ -1,7 +1,7 @@
 // Split-K kernels compiled for one AMD arch so that their ISA can be checked
 // (test/amd/CMakeLists.txt): DefaultGemmConfiguration f16 TN with serial split-K (per-tile semaphores: the
 // device-scope fences and flag spin of platform/device_flag.hpp) and with parallel split-K, its
-// reduction kernel, and DefaultConvolution's f16 Wgrad with serial split-K; the same GEMM with
+// reduction kernel, and DefaultConvolutionConfiguration's f16 Wgrad with serial split-K; the same GEMM with
 // stream-K (its partial tiles' flags, and a loop over the unit's pieces around the K loop).
 // HIPTILE_SPLIT_K_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include "hiptile/conv/device/default_convolution.hpp"
@@ -29,7 +29,7 @@ using SerialGemm = SplitGemm<SplitKMode::kSerial>;
 using ParallelGemm = SplitGemm<SplitKMode::kParallel>;
 using StreamKGemm = SplitGemm<SplitKMode::kStreamK>;
 
-using Wgrad = hiptile::conv::device::DefaultConvolution<hiptile::conv::ConvOperator::kWgrad, half_t, half_t, Arch>;
+using Wgrad = hiptile::conv::device::DefaultConvolutionConfiguration<hiptile::conv::ConvOperator::kWgrad, half_t, half_t, Arch>;
 using SerialWgrad = hiptile::conv::device::ImplicitGemmConvolution<
     hiptile::conv::ConvOperator::kWgrad, half_t, half_t, float, Arch, Wgrad::TileShapeType, Wgrad::WaveShapeType,
     Wgrad::MmaAtomType, Wgrad::OutputOpType, Wgrad::kAlgorithm, Wgrad::kAccessElements, Wgrad::kStages,

@@ -1,7 +1,7 @@
 // default_facts: prints, one `key value` line each, what the shipped default configurations are —
 // tile, wave tile, atom, threads, stages, LDS bytes and LDS layouts of DefaultGemmConfiguration,
-// DefaultGemm's candidates and DefaultConvolution on gfx942, gfx90a, Sm80 and Sm90 — read from the
-// headers' own types, and what the simulator counts for one 256^3 launch of the gfx942 default.
+// DefaultGemm's candidates and DefaultConvolutionConfiguration (and how many candidates
+// DefaultConvolution has) on gfx942, gfx90a, Sm80 and Sm90 — read from the headers' own types, and what the simulator counts for one 256^3 launch of the gfx942 default.
 // doc_numbers_test.py compares the numbers README.md and docs/ give with these lines, so a changed
 // default fails that test until the docs say the same.
 //
@@ -177,8 +177,9 @@ void print_default_gemm_candidates(std::string const& key) {
 
 template <ConvOperator Op, class Element, class Arch>
 void print_default_conv(std::string const& key) {
-  using C = hiptile::conv::device::DefaultConvolution<Op, Element, Element, Arch>;
+  using C = hiptile::conv::device::DefaultConvolutionConfiguration<Op, Element, Element, Arch>;
   print_configuration<C>(key);
+  print(key + ".candidates", hiptile::conv::device::DefaultConvolution<Op, Element, Element, Arch>::kCandidates);
   print(key + ".name", hiptile::conv::device::conv_configuration_name<C>());
   print(key + ".tile_text", device::tile_text<C>());
 }
@@ -296,7 +297,7 @@ int main() {
       print_counters<device::DefaultGemm<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>>(
           "gemm.gfx942.f16.rc.selecting");
 
-  // DefaultConvolution, each operator.
+  // DefaultConvolutionConfiguration, each operator.
   print_default_convs<half_t, arch::Gfx942>("conv.gfx942");
   print_default_convs<half_t, arch::Gfx90a>("conv.gfx90a");
   print_default_convs<half_t, arch::Sm80>("conv.sm80");

@@ -1,5 +1,6 @@
 // The convolution templates built with nvcc for sm_90 (mma.sync atoms) and run on an NVIDIA GPU:
-// DefaultConvolution's Fprop, Dgrad and Wgrad in f16 and bf16, DefaultAnalyticConvolution on
+// DefaultConvolution (choosing per problem) and DefaultConvolutionConfiguration's Fprop, Dgrad and
+// Wgrad in f16 and bf16, DefaultAnalyticConvolution on
 // channel counts no vector divides (C = 3) and with 16-byte accesses, parallel split-K over 3 slices,
 // α, β·C and a per-channel bias, and the four RowDivision
 // choices of the strided-Dgrad epilogue, on 2-D and 3-D shapes that reach the edges (strides 1–3,
@@ -45,14 +46,16 @@ using host::HostMatrix;
 using layout::RowMajor;
 
 template <ConvOperator Op, class Element>
-using Default = conv::device::DefaultConvolution<Op, Element, Element, arch::Sm90>;
+using Default = conv::device::DefaultConvolutionConfiguration<Op, Element, Element, arch::Sm90>;
+template <ConvOperator Op, class Element>
+using Selecting = conv::device::DefaultConvolution<Op, Element, Element, arch::Sm90>;
 template <ConvOperator Op>
 using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, arch::Sm90>;
 // The analytic iterators with whole 16-byte accesses: cp.async gathers, as the precomputed ones.
 template <ConvOperator Op>
-using AnalyticVector = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
+using AnalyticVector = conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
                                                         conv::IteratorAlgorithm::kAnalytic, 8>;
-// DefaultConvolution's tile with split-K (K tiles of a block split over 3 slices).
+// DefaultConvolutionConfiguration's tile with split-K (K tiles of a block split over 3 slices).
 template <ConvOperator Op, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kParallel>
 using SplitK = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, typename conv::device::DefaultConvTile<Op, arch::Sm90>::TileShape,
@@ -91,7 +94,7 @@ using DgradTensorCopy = TensorCopy<ConvOperator::kDgrad, Element, TileM, TileN, 
 template <class Element, int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
 using FpropTensorCopy = TensorCopy<ConvOperator::kFprop, Element, TileM, TileN, Mode>;
 
-// DefaultConvolution's Dgrad with the strided epilogue's row division chosen for C's load and D's
+// DefaultConvolutionConfiguration's Dgrad with the strided epilogue's row division chosen for C's load and D's
 // store separately (Default<kDgrad, half_t> is kFast, kFast).
 template <RowDivision Load, RowDivision Store>
 using DgradDivision = conv::device::ImplicitGemmConvolution<
@@ -315,7 +318,11 @@ bool run_case(ConvProblemSize const& p, Epilogue e, std::uint64_t seed) {
                                 {e.alpha, e.beta},
                                 e.bias ? dbias.data() : nullptr};
   host::DeviceBuffer<std::byte> workspace;
-  if constexpr (Conv::kSplitK == gemm::kernel::SplitKMode::kPersistent) {
+  if constexpr (!requires { Conv::kSplitK; }) {  // a selecting operator: the workspace of its best choice
+    args.workspace_bytes = Conv::get_workspace_size(args);
+    workspace = host::DeviceBuffer<std::byte>(std::max<std::size_t>(args.workspace_bytes, 1));
+    args.workspace = workspace.data();
+  } else if constexpr (Conv::kSplitK == gemm::kernel::SplitKMode::kPersistent) {
     args.workgroups = kPersistentWorkgroups;
   } else if constexpr (Conv::kSplitK != gemm::kernel::SplitKMode::kNone) {
     args.split_k_slices = kSplitKSlices;
@@ -383,6 +390,20 @@ int main() {
   run_shapes<Default<ConvOperator::kFprop, bfloat16_t>>("fprop bf16", shapes());
   run_shapes<Default<ConvOperator::kDgrad, bfloat16_t>>("dgrad bf16", shapes());
   run_shapes<Default<ConvOperator::kWgrad, bfloat16_t>>("wgrad bf16", shapes());
+  // DefaultConvolution, choosing per problem among the copy engine's tiles, the precomputed and
+  // analytic iterators and (Wgrad) split-K: every channel count, C = 3 included.
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution", shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution", shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution", shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, 64-channel blocks",
+                                                      tensor_copy_shapes());
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, 64-channel blocks",
+                                                      tensor_copy_shapes());
+  run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, 64-channel blocks",
+                                                      tensor_copy_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, C = 3", narrow_shapes());
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, C = 3", narrow_shapes());
+  run_shapes<Selecting<ConvOperator::kWgrad, bfloat16_t>>("wgrad bf16 DefaultConvolution, C = 3", narrow_shapes());
   run_shapes<Analytic<ConvOperator::kFprop>>("fprop f16 analytic, C = 3", narrow_shapes());
   run_shapes<Analytic<ConvOperator::kDgrad>>("dgrad f16 analytic, C = 3", narrow_shapes());
   run_shapes<Analytic<ConvOperator::kWgrad>>("wgrad f16 analytic, C = 3", narrow_shapes());

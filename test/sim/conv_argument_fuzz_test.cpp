@@ -1,7 +1,8 @@
 // The argument-fuzzing suite (test/common/argument_fuzz.hpp) on the convolutions: every field of
 // ConvProblemSize and of ImplicitGemmConvolution::Arguments at its extremes, alone and in seeded
 // combinations, for Fprop, Dgrad and Wgrad on gfx942 configurations run in the simulator, and on
-// TunedConvolution, which runs a configuration of its list chosen per problem. Each case
+// DefaultConvolution and TunedConvolution, which run a configuration of their list chosen per
+// problem. Each case
 // ends refused (the same Status from every entry point, nothing written), accepted and run (the
 // whole output against the double-precision reference, every other byte unchanged), or accepted
 // and too large to run (checked by its launch geometry and Params). HIPTILE_FUZZ_CASES sets the
@@ -19,6 +20,7 @@
 #include <span>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -63,6 +65,16 @@ constexpr std::int64_t kMaxReferenceOps = std::int64_t{1} << 22;
 // int64 arithmetic clamped into int, for settings derived from a case's other fields.
 int clamp_int(std::int64_t v) { return int(std::clamp<std::int64_t>(v, INT_MIN, INT_MAX)); }
 
+// The operator whose Candidate<I> an operator that chooses runs: a fuzz::TunedOperator's tuned
+// operator, or the selecting operator itself.
+template <class Op>
+struct CandidatesOfOperator : std::type_identity<Op> {};
+template <class Op>
+  requires requires { typename Op::Tuning; }
+struct CandidatesOfOperator<Op> : std::type_identity<typename Op::Tuning> {};
+template <class Op>
+using CandidatesOf = typename CandidatesOfOperator<Op>::type;
+
 // Conv: the configuration whose rules shape the cases (tile, channels per access, split-K and its
 // workspace); Op: the operator run, Conv itself or a fuzz::TunedOperator (a TunedConvolution) whose
 // candidates include it.
@@ -70,6 +82,8 @@ template <class Conv, class Op = Conv>
 struct ConvSubject {
   using Operator = Op;
   static constexpr bool kTuned = requires { typename Op::Tuning; };  // a fuzz::TunedOperator
+  static constexpr bool kSelecting = requires { typename Op::Choice; };  // a SelectingConvolution
+  static constexpr bool kChooses = kTuned || kSelecting;
   using E = typename Conv::Element;
   using EC = typename Conv::ElementC;
   using Tile = typename Conv::TileShapeType;
@@ -100,7 +114,9 @@ struct ConvSubject {
   static constexpr bool kPersistent = Conv::kSplitK == hiptile::gemm::kernel::SplitKMode::kPersistent;
 
   static std::string name() {
-    return std::string(kTuned ? "TunedConvolution, cases shaped by " : "") +
+    return std::string(kTuned       ? "TunedConvolution, cases shaped by "
+                       : kSelecting ? "SelectingConvolution, cases shaped by "
+                                    : "") +
            std::string(kOp == ConvOperator::kFprop ? "Fprop" : kOp == ConvOperator::kDgrad ? "Dgrad" : "Wgrad") +
            (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed ? " precomputed" : " analytic") + ", " +
            std::to_string(Conv::kAccessElements) + "-element accesses, " + std::to_string(sizeof(EC) * 8) +
@@ -507,7 +523,7 @@ struct ConvSubject {
                          reference <= kMaxReferenceOps && simulated_steps + cost <= run_budget();
       if (small) {
         simulated_steps += std::int64_t(cost);
-        if constexpr (kTuned) {
+        if constexpr (kChooses) {
           ++runs_by_candidate[l.candidate];
           if (l.slices > 1) ++split_runs;
         }
@@ -525,13 +541,13 @@ struct ConvSubject {
       int candidate = -1;  // a tuned operator's choice
     };
     Launched launched() const {
-      if constexpr (kTuned) {
-        hiptile::tune::TunedChoice choice;
+      if constexpr (kChooses) {
+        std::conditional_t<kTuned, hiptile::tune::TunedChoice, hiptile::conv::device::ConvChoice> choice;
         Work const w = work(c_.problem);
         Launched l{w, tiles(w), INT_MAX};  // no choice: too many slices to run
         if (!hiptile::ok(Op::select(args_, choice))) return l;
         (void)hiptile::visit_index<Op::kCandidates>(choice.candidate, [&]<int I>() {
-          using T = typename Op::Tuning::template Candidate<I>::TileShapeType;
+          using T = typename CandidatesOf<Op>::template Candidate<I>::TileShapeType;
           l.work = work<T>(c_.problem);
           l.tiles = tiles<T>(l.work);
           return Status::kSuccess;
@@ -546,9 +562,27 @@ struct ConvSubject {
     }
 
     std::string check_geometry(Conv const& op) const
-      requires(!kTuned)
+      requires(!kChooses)
     {
       return check_launch(op, c_.slices);
+    }
+    // A SelectingConvolution: it ran what select() chooses, with the chosen K slices.
+    std::string check_geometry(Op const& op) const
+      requires kSelecting
+    {
+      hiptile::conv::device::ConvChoice chosen;
+      if (!hiptile::ok(Op::select(args_, chosen)) || chosen.candidate != op.choice().candidate ||
+          chosen.split_k_slices != op.choice().split_k_slices) {
+        return "the choice run is not select()'s";
+      }
+      std::string wrong = "no candidate initialised";
+      (void)hiptile::visit_index<Op::kCandidates>(chosen.candidate, [&]<int I>() {
+        auto const& candidate = op.template candidate<I>();
+        wrong = candidate.initialized() ? check_launch(candidate, chosen.split_k_slices)
+                                        : "the chosen candidate is not initialised";
+        return Status::kSuccess;
+      });
+      return wrong;
     }
     // A TunedConvolution: it ran the choice it keeps for the arguments (fuzz::TunedOperator::
     // check_choice), and the chosen candidate launched the problem with the chosen K slices.
@@ -758,7 +792,7 @@ void fuzz_conv(char const* label, std::uint64_t seed) {
     INFO(hiptile::to_string(s));
     CHECK(refused(s));
   }
-  if (Conv::kAccessElements > 1 && !Subject::kTuned) CHECK(refused(Status::kErrorChannelsNotAligned));
+  if (Conv::kAccessElements > 1 && !Subject::kChooses) CHECK(refused(Status::kErrorChannelsNotAligned));
   if (Conv::kOperator == ConvOperator::kDgrad) CHECK(refused(Status::kErrorDilatedStridedDgrad));
   if (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed && Conv::kOperator != ConvOperator::kWgrad) {
     CHECK(refused(Status::kErrorNotSupported));
@@ -827,6 +861,55 @@ TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persis
 }
 TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
   fuzz_conv<Persistent<ConvOperator::kDgrad>>("Dgrad f16, precomputed, persistent", 21);
+}
+
+// DefaultConvolution (a SelectingConvolution) on gfx942: each case runs the configuration the rules
+// choose for it (the precomputed default, the analytic one for channel counts it refuses, Wgrad's
+// split-K over few tiles), with the workspace the case gives. The cases are shaped by the default
+// configuration, Wgrad's by its parallel split-K twin (so that the workspace field is tried).
+namespace {
+
+template <ConvOperator Op>
+using SelectingConv = hiptile::conv::device::DefaultConvolution<Op, half_t, half_t, hiptile::arch::Gfx942>;
+template <ConvOperator Op>
+using SelectingShapedBy = typename SelectingConv<Op>::template Candidate<Op == ConvOperator::kWgrad ? 2 : 0>;
+static_assert(SelectingShapedBy<ConvOperator::kWgrad>::kSplitK == hiptile::gemm::kernel::SplitKMode::kParallel &&
+                  SelectingConv<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic,
+              "DefaultConvolution's list changed: pick the candidates that shape the cases again");
+
+// fuzz_conv's checks, then which candidates ran: where every small case runs, the default
+// configuration (Wgrad: a split-K candidate) and the analytic one (the channel counts the default
+// configuration refuses).
+template <ConvOperator Op>
+void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
+  using Subject = ConvSubject<SelectingShapedBy<Op>, SelectingConv<Op>>;
+  fuzz_conv<SelectingShapedBy<Op>, SelectingConv<Op>>(label, seed);
+  std::ostringstream runs;
+  for (auto const& [candidate, count] : Subject::runs_by_candidate) runs << " candidate " << candidate << " " << count << ";";
+  WARN(label << ": runs by candidate:" << runs.str() << " " << Subject::split_runs << " over K slices");
+  if (run_budget() == INT64_MAX) {
+    CHECK(Subject::runs_by_candidate[1] > 0);  // DefaultAnalyticConvolution
+    // Wgrad's small cases are all few tiles: split-K wherever a workspace is given.
+    CHECK((Op == ConvOperator::kWgrad ? Subject::split_runs : Subject::runs_by_candidate[0]) > 0);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("DefaultConvolution Fprop (a configuration per problem) gives every extreme argument a Status or a right "
+          "answer",
+          "[fuzz][conv][default]") {
+  fuzz_selecting_conv<ConvOperator::kFprop>("Fprop f16, DefaultConvolution", 26);
+}
+TEST_CASE("DefaultConvolution Dgrad (a configuration per problem) gives every extreme argument a Status or a right "
+          "answer",
+          "[fuzz][conv][default]") {
+  fuzz_selecting_conv<ConvOperator::kDgrad>("Dgrad f16, DefaultConvolution", 27);
+}
+TEST_CASE("DefaultConvolution Wgrad (a configuration per problem) gives every extreme argument a Status or a right "
+          "answer",
+          "[fuzz][conv][default][split_k]") {
+  fuzz_selecting_conv<ConvOperator::kWgrad>("Wgrad f16, DefaultConvolution", 28);
 }
 
 // TunedConvolution: DefaultTunedConvolution on gfx942 (the precomputed default configuration, the

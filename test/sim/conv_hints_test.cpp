@@ -62,17 +62,18 @@ bool has(std::string const& log, char const* words) { return log.find(words) != 
 template <ConvOperator Op>
 using Analytic = hiptile::conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, hiptile::arch::Gfx942>;
 template <ConvOperator Op>
-using Default = hiptile::conv::device::DefaultConvolution<Op, half_t, half_t, hiptile::arch::Gfx942>;
+using Default = hiptile::conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, hiptile::arch::Gfx942>;
 
 }  // namespace
 
 TEST_CASE("conv hint: the precomputed iterator, only where it takes the problem", "[conv][log]") {
   using Conv = Analytic<ConvOperator::kFprop>;
-  SECTION("64 channels, 3x3: named, and DefaultConvolution takes it") {
+  SECTION("64 channels, 3x3: named, and DefaultConvolutionConfiguration takes it") {
     auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
-    CHECK(has(log, "the precomputed iterator (DefaultConvolution) reads them 16 bytes at a time"));
+    CHECK(has(log, "the precomputed iterator (DefaultConvolutionConfiguration, which DefaultConvolution picks) reads "
+                   "them 16 bytes at a time"));
     CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
           Status::kSuccess);
   }
@@ -88,7 +89,7 @@ TEST_CASE("conv hint: the precomputed iterator, only where it takes the problem"
 
 TEST_CASE("conv hint: padding channels, only where it adds at most a quarter of the work", "[conv][log]") {
   using Conv = Analytic<ConvOperator::kFprop>;
-  SECTION("60 channels: pad to 64, and the padded problem is DefaultConvolution's") {
+  SECTION("60 channels: pad to 64, and the padded problem is DefaultConvolutionConfiguration's") {
     auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 60, 64, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);

@@ -81,9 +81,18 @@ inline TensorShapes tensor_shapes(ConvProblemSize const& p) {
           std::int64_t(p.n) * o[0] * o[1] * o[2], p.k};
 }
 
-// Runs Conv on problem p and returns the comparison of its whole output with the reference.
-template <class Conv>
-hiptile::host::Comparison run_conv(ConvProblemSize const& p, Epilogue e = {}, std::uint64_t seed = 1) {
+// What run_conv does with the operator once it is initialised, by default nothing (a test of a
+// selecting operator reads its choice()).
+struct NoInspection {
+  template <class Conv>
+  void operator()(Conv const&, typename Conv::Arguments const&) const noexcept {}
+};
+
+// Runs Conv on problem p and returns the comparison of its whole output with the reference. The
+// workspace is get_workspace_size(args) bytes, or none when `workspace` is false.
+template <class Conv, class Inspect = NoInspection>
+hiptile::host::Comparison run_conv(ConvProblemSize const& p, Epilogue e = {}, std::uint64_t seed = 1,
+                                   Inspect inspect = {}, bool workspace = true) {
   using Element = typename Conv::Element;
   using ElementC = typename Conv::ElementC;
   constexpr ConvOperator op = Conv::kOperator;
@@ -133,13 +142,16 @@ hiptile::host::Comparison run_conv(ConvProblemSize const& p, Epilogue e = {}, st
                                 e.bias ? dbias.data() : nullptr};
   args.split_k_slices = e.split_k_slices;
   args.workgroups = e.workgroups;
-  hiptile::host::DeviceBuffer<std::byte> workspace(std::max<std::size_t>(Conv::get_workspace_size(args), 1));
-  args.workspace = workspace.data();
-  args.workspace_bytes = Conv::get_workspace_size(args);
+  hiptile::host::DeviceBuffer<std::byte> bytes(std::max<std::size_t>(Conv::get_workspace_size(args), 1));
+  if (workspace) {
+    args.workspace = bytes.data();
+    args.workspace_bytes = Conv::get_workspace_size(args);
+  }
   INFO(describe(p));
   REQUIRE(Conv::can_implement(args) == Status::kSuccess);
   Conv conv;
   REQUIRE(conv.initialize(args) == Status::kSuccess);
+  inspect(std::as_const(conv), std::as_const(args));
   Status const status = conv.run();
   INFO(hiptile::last_launch_error());
   REQUIRE(status == Status::kSuccess);

@@ -49,7 +49,7 @@ using SerialSplitK128 =
 
 // conv_kernels.cpp: the defaults, the analytic iterators and dgrad's row divisions.
 template <ConvOperator Op, class Element>
-using Conv = hiptile::conv::device::DefaultConvolution<Op, Element, Element, Gfx942>;
+using Conv = hiptile::conv::device::DefaultConvolutionConfiguration<Op, Element, Element, Gfx942>;
 template <ConvOperator Op>
 using Analytic = hiptile::conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, Gfx942>;
 using F16Dgrad = Conv<ConvOperator::kDgrad, half_t>;

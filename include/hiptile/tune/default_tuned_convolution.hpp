@@ -1,6 +1,7 @@
 #pragma once
 // DefaultTunedConvolution: TunedConvolution over a default list of configurations for an operator,
-// element types and architecture (find mode chooses among them per layer):
+// element types and architecture (find mode chooses among them per layer; DefaultConvolution's
+// candidates are a subset, chosen by the same rules as find mode heuristic):
 //
 //   Sm90 with f16/bf16 only, first: the copy engine's tiles (IteratorAlgorithm::kTensorCopy, for
 //      gathered channels per group that are multiples of 64: Fprop's and Wgrad's C, Dgrad's K),
@@ -11,7 +12,7 @@
 //      each was the fastest Fprop or Dgrad of some ResNet-50 layer (docs/performance.md)
 //   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 5 in Sm90 Fprop's and
 //   Dgrad's):
-//   0  DefaultConvolution (precomputed iterators, the default tile)
+//   0  DefaultConvolutionConfiguration (precomputed iterators, the default tile)
 //   1  DefaultAnalyticConvolution (one channel per access: any channel count)
 //   2  NVIDIA only: the other measured tile (128 x 128 x 64 for Fprop and Dgrad, 128 x 64 x 64 for
 //      Wgrad; four 64 x 32 warps, 4 stages; docs/performance.md); gfx942 has one tile
@@ -86,10 +87,8 @@ struct DefaultConvolutionCandidates {
   // channel counts per group that are multiples of 64 (can_implement refuses the rest, so find mode
   // and the heuristic pass over them there).
   template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
-  using TensorCopyTile = conv::device::ImplicitGemmConvolution<
-      Op, Element, ElementC, float, Arch, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
-      typename Tile::template MmaAtom<Element>, OutputOp, conv::IteratorAlgorithm::kTensorCopy,
-      16 / int(sizeof(Element)), Stages, conv::RowDivision::kFast, conv::RowDivision::kFast, Mode>;
+  using TensorCopyTile =
+      conv::device::TensorCopyConvolution<Op, Element, ElementC, Arch, OutputOp, TileM, TileN, Mode, Stages>;
   static constexpr bool kTensorCopies = kWarpgroup && std::is_same_v<Arch, arch::Sm90>;
   template <bool kTensorCopy, int = 0>
   struct TensorCopyTilesOf : std::type_identity<std::tuple<>> {};

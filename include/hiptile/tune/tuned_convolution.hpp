@@ -12,18 +12,12 @@
 //
 // ConvolutionTuning is what is particular to convolution. Its key: the whole problem (extents,
 // filter, padding, stride, dilation, groups, mode), pointer alignments, the K slices, the bias.
-// Its heuristic, among the candidates whose can_implement accepts the problem (workspace aside):
-//   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles (the
-//      implicit GEMM's M x N, times groups) fill under half of the device's slots for it and a
-//      split-K candidate takes the problem, that one (list order), with slices = slots / tiles,
-//      at most 16 and at most half the K tiles (2 at least);
-//   2. otherwise the data-parallel candidate whose tiles waste the least of the implicit GEMM's
-//      M x N (padded over real area; list order breaks ties): a 64-wide tile for 64 channels;
-//   3. otherwise the first that takes the problem.
+// Its heuristic is SelectingConvolution's rules (conv/device/selecting_convolution.hpp: split-K
+// for a Wgrad over few tiles, else the data-parallel tile that wastes least of the implicit GEMM's
+// M x N), DefaultConvolution's choice.
 // The timing model's prediction (simulator) treats the implicit GEMM of all groups as one problem
 // of groups x M rows; it has no entry for convolution with split-K, so in the simulator the
 // split-K candidates are not timed (find mode then compares the data-parallel ones only).
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
@@ -36,10 +30,9 @@
 
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/conv_log.hpp"
+#include "hiptile/conv/device/selecting_convolution.hpp"
 #include "hiptile/core/byte_range.hpp"
-#include "hiptile/core/ceil_div.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
-#include "hiptile/platform/device_query.hpp"
 #include "hiptile/sim/timing_model.hpp"
 #include "hiptile/tune/tuned_operator.hpp"
 
@@ -117,71 +110,13 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
     return args;
   }
 
-  // The rules above over the candidates not in `excluded` (bit i: candidate i), whatever workspace
-  // the arguments give (TunedOperator fits the choice to it).
+  // SelectingConvolution's rules over the candidates not in `excluded` (bit i: candidate i),
+  // whatever workspace the arguments give (TunedOperator fits the choice to it).
   static Status heuristic(Arguments const& args, HeuristicPick& pick, std::uint64_t excluded = 0) noexcept {
-    constexpr int n = sizeof...(Candidates);
-    conv::ConvProblemSize const& p = args.problem;
-    if (Status const s = p.check(); !ok(s)) return s;
-    auto const gemm = p.implicit_gemm(kOperator);
-    bool eligible[] = {detail::takes_problem<Candidates>(args, args.split_k_slices)...};
-    for (int i = 0; i < n; ++i) eligible[i] = eligible[i] && (excluded >> i & 1) == 0;
-    bool const split[] = {gemm::kernel::splits_k(Candidates::kSplitK)...};
-    int const tile_m[] = {Candidates::TileShapeType::kM...};
-    int const tile_n[] = {Candidates::TileShapeType::kN...};
-    int const tile_k[] = {Candidates::TileShapeType::kK...};
-    // The data-parallel candidate with the least waste, and the largest tile among them.
-    int least = -1, largest = -1;
-    double least_waste = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < n; ++i) {
-      if (!eligible[i] || split[i]) continue;
-      double const padded = double(ceil_div<std::int64_t>(gemm.m, tile_m[i]) * tile_m[i]) *
-                            double(ceil_div<std::int64_t>(gemm.n, tile_n[i]) * tile_n[i]);
-      double const waste = padded / std::max(1.0, double(gemm.m) * double(gemm.n));
-      if (waste < least_waste) least = i, least_waste = waste;
-      if (largest < 0 || tile_m[i] * tile_n[i] > tile_m[largest] * tile_n[largest]) largest = i;
-    }
-    if (kOperator == conv::ConvOperator::kWgrad && largest >= 0 && args.split_k_slices == 1) {
-      std::int64_t slots = 0;
-      if (Status const q = slots_of(largest, slots); !ok(q)) return q;
-      std::int64_t const tiles =
-          ceil_div<std::int64_t>(gemm.m, tile_m[largest]) * ceil_div<std::int64_t>(gemm.n, tile_n[largest]) * p.groups;
-      if (2 * tiles < slots) {
-        for (int i = 0; i < n; ++i) {
-          if (!split[i] || (excluded >> i & 1) != 0) continue;
-          std::int64_t const k_tiles = ceil_div<std::int64_t>(gemm.k, tile_k[i]);
-          int const slices = int(std::max<std::int64_t>(2, std::min<std::int64_t>({slots / tiles, 16, k_tiles / 2})));
-          bool taken = false;
-          visit_index<n>(i, [&]<int I>() {
-            taken = detail::takes_problem<std::tuple_element_t<I, CandidateList>>(args, slices);
-            return Status::kSuccess;
-          });
-          if (!taken) continue;
-          pick = {i, slices,
-                  "wgrad over few tiles: GEMM-K (every output pixel) split "
-                  "into slices"};
-          return Status::kSuccess;
-        }
-      }
-    }
-    if (least >= 0) {
-      pick = {least, 1,
-              "the data-parallel tile that wastes least of the implicit GEMM's "
-              "M x N"};
-      return Status::kSuccess;
-    }
-    for (int i = 0; i < n; ++i) {
-      if (eligible[i]) {
-        pick = {i, args.split_k_slices, "the first candidate that takes the problem"};
-        return Status::kSuccess;
-      }
-    }
-    // None takes the problem: the first candidate's Status (kErrorNotSupported when it takes the
-    // problem but was excluded).
-    Status const first = First::can_implement(args);
-    return ok(first) || first == Status::kErrorWorkspaceNull || first == Status::kErrorWorkspaceTooSmall
-               ? Status::kErrorNotSupported
-               : first;
+    conv::device::ConvChoice h;
+    if (Status const s = conv::device::ConvSelection<Candidates...>::preferred(args, h, excluded); !ok(s)) return s;
+    pick = {h.candidate, h.split_k_slices, conv::device::to_string(h.rule)};
+    return Status::kSuccess;
   }
 
   template <class C>
@@ -198,14 +133,6 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
     return r->seconds;
   }
 
- private:
-  // The workgroups of candidate i's kernel the device holds at once.
-  static Status slots_of(int i, std::int64_t& slots) noexcept {
-    return visit_index<sizeof...(Candidates)>(i, [&]<int I>() {
-      using C = std::tuple_element_t<I, CandidateList>;
-      return query_device_workgroups<typename C::Kernel>(unsigned(C::kThreads), C::kLdsBytes, slots);
-    });
-  }
 };
 
 template <class... Candidates>

@@ -53,6 +53,7 @@
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/core/visit_index.hpp"
+#include "hiptile/gemm/device/selecting_operator.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/log/logger.hpp"
 #include "hiptile/platform/backend.hpp"
@@ -136,17 +137,6 @@ inline int alignment(void const* p) noexcept {
   int bytes = 1;
   while (bytes < 16 && a % std::uintptr_t(2 * bytes) == 0) bytes *= 2;
   return bytes;
-}
-
-// Whether configuration C takes `args` with `slices` K slices, the workspace aside: a missing or
-// small workspace is the caller's to give once a candidate is chosen.
-template <class C, class Arguments>
-bool takes_problem(Arguments args, int slices) noexcept {
-  args.split_k_slices = slices;
-  args.workspace = nullptr;
-  args.workspace_bytes = 0;
-  Status const s = C::can_implement(args);
-  return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
 }
 
 }  // namespace detail
@@ -330,7 +320,7 @@ class TunedOperator {
 
   template <int I>
   static bool eligible(Arguments const& args, int slices) noexcept {
-    return detail::takes_problem<Candidate<I>>(args, slices);
+    return gemm::device::takes_problem<Candidate<I>>(args, slices);
   }
 
   template <int I>

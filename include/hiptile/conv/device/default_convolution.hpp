@@ -1,23 +1,45 @@
 #pragma once
-// DefaultConvolution: a good convolution configuration from the operator, element types and
-// architecture, so the simplest use is one line:
+// DefaultConvolution: good configurations for an operator, element types and architecture, one of
+// them chosen per problem (SelectingConvolution's rules), so the simplest use is one line:
 //
 //   using Fprop = hiptile::conv::device::DefaultConvolution<ConvOperator::kFprop, half_t, half_t,
 //                                                          hiptile::arch::Gfx942>;
+//   args.workspace_bytes = Fprop::get_workspace_size(args);   // Wgrad's split-K needs one
+//   Fprop op; op.initialize(args); op.run(stream);
+//   std::cout << op.choice();   // the configuration that runs, and the rule that chose it
 //
-// It uses GEMM's default tile, wave shape and MMA atom for the architecture (default_gemm.hpp) and
-// the precomputed iterators, which need channel counts per group that are multiples of the 16-byte
-// vector (8 for f16/bf16); DefaultAnalyticConvolution reads any channel count (accesses of one
-// element), more slowly. Every choice is readable from the result, so a configuration can start
-// from the default and override one parameter by spelling out ImplicitGemmConvolution.
+// Its candidates, in order (DefaultConvolutionCandidates):
+//   Sm90 with f16/bf16 only, first: the copy engine's tiles (IteratorAlgorithm::kTensorCopy, for
+//      gathered channels per group that are multiples of 64): 128 x 256, 128 x 128 and 128 x 64
+//      for Fprop and Dgrad, 128 x 192 and 128 x 128 for Wgrad (each the fastest of some ResNet-50
+//      layer on the H100, docs/performance.md)
+//   DefaultConvolutionConfiguration: GEMM's default tile, wave shape and MMA atom for the
+//      architecture, precomputed iterators (channel counts per group that are multiples of the
+//      16-byte vector: 8 for f16/bf16)
+//   DefaultAnalyticConvolution: one element per access, any channel count, more slowly
+//   Wgrad only (its GEMM-K is every output pixel, its M x N the filter): on Sm90 with f16/bf16 the
+//      copy engine's 128 x 128 tile with parallel split-K, then the default configuration with
+//      parallel split-K and with serial split-K (less workspace: flags only).
+// So every channel and group count runs, the fast tiles where they apply. A Wgrad split-K
+// candidate needs a workspace: without one the choice falls back to a data-parallel tile and the
+// log's hint says how many bytes would run the faster one.
+//
+// DefaultConvolutionConfiguration is one compile-time configuration, the same for every problem:
+// what to name for a kernel, its Params, kThreads or kLdsBytes, or as a configuration to spell
+// out with one change (ImplicitGemmConvolution, or ::WithSplitK<Mode>).
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
+#include "hiptile/conv/device/selecting_convolution.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/device/default_gemm.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/gemm/mma_atom.hpp"
 
 namespace hiptile::conv::device {
 
@@ -60,15 +82,28 @@ template <ConvOperator Op, class Arch>
 using RegisterStagedConvTile =
     DefaultConvTile<Op, std::conditional_t<std::is_same_v<Arch, arch::Sm90>, arch::Sm80, Arch>>;
 
+// The default configuration: one compile-time ImplicitGemmConvolution, the same for every problem
+// (DefaultConvolution's first candidate on gfx9 and Sm80).
 template <ConvOperator Op, class Element, class ElementC, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC>,
           IteratorAlgorithm Algorithm = IteratorAlgorithm::kPrecomputed,
           int AccessElements = 16 / static_cast<int>(sizeof(Element))>
-using DefaultConvolution =
+using DefaultConvolutionConfiguration =
     ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, typename DefaultConvTile<Op, Arch>::TileShape,
                             typename DefaultConvTile<Op, Arch>::WaveShape,
                             typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>, OutputOp, Algorithm,
                             AccessElements, DefaultConvTile<Op, Arch>::kStages>;
+
+// A tile fed by the copy engine (IteratorAlgorithm::kTensorCopy; Sm90 with warpgroup MMAs):
+// TileM x TileN x 64 in 16-row warpgroup slices, for gathered channel counts per group that are
+// multiples of 64 (can_implement refuses the rest).
+template <ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp, int TileM, int TileN,
+          gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
+using TensorCopyConvolution =
+    ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, GemmShape<TileM, TileN, 64>, GemmShape<16, TileN, 64>,
+                            typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>, OutputOp,
+                            IteratorAlgorithm::kTensorCopy, 16 / int(sizeof(Element)), Stages, RowDivision::kFast,
+                            RowDivision::kFast, Mode>;
 
 // One-element accesses read any channel count, through registers (the cp.async and warpgroup-MMA
 // paths take whole 16-byte vectors): on NVIDIA the mma.sync tile of Fprop and Dgrad.
@@ -82,6 +117,43 @@ using DefaultAnalyticConvolution =
                                                             Arch>::WaveShape,
                             typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
                             IteratorAlgorithm::kAnalytic, 1, RegisterStagedConvTile<Op, Arch>::kStages>;
+
+// DefaultConvolution's candidates (see the top of this file), as a std::tuple.
+template <ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp>
+struct DefaultConvolutionCandidates {
+  using Configuration = DefaultConvolutionConfiguration<Op, Element, ElementC, Arch, OutputOp>;
+  static constexpr bool kWgrad = Op == ConvOperator::kWgrad;
+  static constexpr bool kTensorCopies =
+      std::is_same_v<Arch, arch::Sm90> && gemm::WarpgroupAtom<typename Configuration::MmaAtomType>;
+  template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
+  using TensorCopy = TensorCopyConvolution<Op, Element, ElementC, Arch, OutputOp, TileM, TileN, Mode>;
+  using TensorCopyTiles = std::conditional_t<
+      !kTensorCopies, std::tuple<>,
+      std::conditional_t<kWgrad, std::tuple<TensorCopy<128, 192>, TensorCopy<128, 128>>,
+                         std::tuple<TensorCopy<128, 256>, TensorCopy<128, 128>, TensorCopy<128, 64>>>>;
+  using TensorCopySplitK = std::conditional_t<kTensorCopies && kWgrad,
+                                              std::tuple<TensorCopy<128, 128, gemm::kernel::SplitKMode::kParallel>>,
+                                              std::tuple<>>;
+  using SplitK = std::conditional_t<
+      kWgrad,
+      std::tuple<typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kParallel>,
+                 typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kSerial>>,
+      std::tuple<>>;
+  using type = decltype(std::tuple_cat(
+      std::declval<TensorCopyTiles>(),
+      std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),
+      std::declval<TensorCopySplitK>(), std::declval<SplitK>()));
+};
+
+template <class List>
+struct SelectingConvolutionOf;
+template <class... Candidates>
+struct SelectingConvolutionOf<std::tuple<Candidates...>> : std::type_identity<SelectingConvolution<Candidates...>> {};
+
+template <ConvOperator Op, class Element, class ElementC, class Arch,
+          class OutputOp = epilogue::LinearCombination<ElementC>>
+using DefaultConvolution = typename SelectingConvolutionOf<
+    typename DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::type>::type;
 
 }  // namespace hiptile::conv::device
 

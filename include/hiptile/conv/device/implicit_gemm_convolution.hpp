@@ -112,7 +112,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   static constexpr bool kParallelSplitK = Components::kParallelSplitK;
   static constexpr bool kPersistent = SplitK == gemm::kernel::SplitKMode::kPersistent;
   // This configuration with split-K mode `Mode` (kSerial, kParallel, kPersistent): e.g.
-  // DefaultConvolution<…>::WithSplitK<SplitKMode::kSerial>, without spelling out its 15 parameters.
+  // DefaultConvolutionConfiguration<…>::WithSplitK<SplitKMode::kSerial>, without spelling out its 15
+  // parameters.
   template <gemm::kernel::SplitKMode Mode>
   using WithSplitK = ImplicitGemmConvolution<Op, Element_, ElementC_, ElementAccumulator_, Arch, TileShape, WaveShape,
                                              MmaAtom, OutputOp, Algorithm, AccessElements, Stages, LoadDivision,
@@ -401,7 +402,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
            << (Algorithm == IteratorAlgorithm::kTensorCopy ? 128 / int(sizeof(Element)) : AccessElements)
            << (Algorithm == IteratorAlgorithm::kTensorCopy ? " (the copy engine's 128-byte blocks)"
                                                            : " (this iterator's channels per access)")
-           << ": DefaultAnalyticConvolution reads one channel per access";
+           << ": DefaultConvolution (which then picks one channel per access) or DefaultAnalyticConvolution takes "
+              "them";
       } else {
         os << to_string(s);
       }
@@ -437,7 +439,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels && taps_fit && vectors_aligned) {
       logging::write(logging::Category::kHints, [&](std::ostream& os) {
         os << "channels per group (C " << cg << ", K " << kg << ") are multiples of " << kVector
-           << ": the precomputed iterator (DefaultConvolution) reads them 16 bytes at a time, this analytic one "
+           << ": the precomputed iterator (DefaultConvolutionConfiguration, which DefaultConvolution picks) reads "
+              "them 16 bytes at a time, this analytic one "
            << AccessElements << " channel(s) per access";
       });
     } else if (!vector_channels && cheap_padding && taps_fit) {

@@ -1,0 +1,188 @@
+// DefaultConvolution: one operator that picks a configuration per problem (SelectingConvolution's
+// rules, conv/device/selecting_convolution.hpp), so that every channel and group count runs and
+// Wgrad over few tiles splits K. Each case runs the operator in the simulator on gfx942 and compares
+// its whole output with the double-precision host reference, and checks which candidate the rules
+// chose, against the rule's own statement (the tiles' waste, the device's slots), not a recorded
+// choice.
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <type_traits>
+
+#include "../common/fake_address.hpp"
+#include "../common/temporary_directory.hpp"
+#include "conv_test_support.hpp"
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/log/logger.hpp"
+#include "hiptile/platform/device_query.hpp"
+#include "hiptile/tune/default_tuned_convolution.hpp"
+
+namespace {
+
+using conv_test::ConvOperator;
+using conv_test::ConvProblemSize;
+using conv_test::IteratorAlgorithm;
+using hiptile::Status;
+using hiptile::half_t;
+using hiptile::conv::device::ConvChoice;
+using hiptile::conv::device::ConvChoiceRule;
+using hiptile::gemm::kernel::SplitKMode;
+
+template <ConvOperator Op, class Element = half_t>
+using Default = hiptile::conv::device::DefaultConvolution<Op, Element, Element, hiptile::arch::Gfx942>;
+template <ConvOperator Op>
+using Configuration = hiptile::conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, hiptile::arch::Gfx942>;
+
+// Its list on gfx942: the default configuration first (so DefaultConvolutionConfiguration is what
+// the deprecated shape members name), the analytic one, then Wgrad's split-K twins.
+static_assert(std::is_same_v<Default<ConvOperator::kFprop>::Candidate<0>, Configuration<ConvOperator::kFprop>>);
+static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic);
+static_assert(Default<ConvOperator::kFprop>::kCandidates == 2 && Default<ConvOperator::kDgrad>::kCandidates == 2);
+static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<2>,
+                             Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kParallel>>);
+static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<3>,
+                             Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kSerial>>);
+
+// Arguments at far-off fake addresses (test/common/fake_address.hpp), for the checks and the choice
+// only: nothing reads them.
+template <class Conv>
+typename Conv::Arguments fake_arguments(ConvProblemSize const& p) {
+  typename Conv::Arguments a{};
+  a.problem = p;
+  a.a = test_support::fake_address<typename Conv::Element const>(0);
+  a.b = test_support::fake_address<typename Conv::Element const>(1);
+  a.d = test_support::fake_address<typename Conv::ElementC>(3);
+  a.output_op = {1.0f, 0.0f};
+  return a;
+}
+
+// Runs Default<Op> on p with the workspace get_workspace_size asks for (or none) and returns its choice.
+template <ConvOperator Op, class Element = half_t>
+ConvChoice run_default(ConvProblemSize const& p, conv_test::Epilogue e = {}, bool workspace = true) {
+  ConvChoice choice;
+  auto const result = conv_test::run_conv<Default<Op, Element>>(
+      p, e, 7, [&](auto const& op, auto const&) { choice = op.choice(); }, workspace);
+  INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(result));
+  CHECK(result.passed());
+  return choice;
+}
+
+// The workgroups of the default configuration the simulated device holds at once.
+template <ConvOperator Op>
+std::int64_t slots() {
+  using C = Configuration<Op>;
+  std::int64_t n = 0;
+  REQUIRE(hiptile::query_device_workgroups<typename C::Kernel>(unsigned(C::kThreads), C::kLdsBytes, n) ==
+          Status::kSuccess);
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("DefaultConvolution runs channel counts the vector divides on the precomputed iterators", "[conv][default]") {
+  for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 9, 9, 64, 64, 3, 3, 1, 1),
+                                   ConvProblemSize::conv2d(1, 11, 7, 16, 40, 5, 5, 2, 2, 2, 1),
+                                   ConvProblemSize::conv2d(2, 8, 8, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 4)}) {
+    for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p, {0.5f, -1.25f, true}),
+                                run_default<ConvOperator::kDgrad>(p)}) {
+      CHECK(c.candidate == 0);
+      CHECK(c.algorithm == IteratorAlgorithm::kPrecomputed);
+      CHECK(c.rule == ConvChoiceRule::kLeastWaste);
+    }
+  }
+}
+
+TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels, depthwise, few channels per group",
+          "[conv][default]") {
+  // What DefaultConvolutionConfiguration refuses (channels per group not a multiple of 8) runs on
+  // the analytic iterators, by the same least-waste rule among the candidates that take it.
+  for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 15, 13, 3, 16, 7, 7, 3, 3, 2, 2),  // RGB 7x7/2 stem
+                                   ConvProblemSize::conv2d(1, 16, 16, 3, 24, 4, 4, 0, 0, 4, 4),  // 4x4/4 patchify
+                                   ConvProblemSize::conv2d(1, 9, 10, 5, 7, 3, 3, 1, 1),
+                                   ConvProblemSize::conv2d(2, 10, 10, 16, 16, 3, 3, 1, 1).with_groups(16),
+                                   ConvProblemSize::conv2d(1, 9, 9, 32, 64, 3, 3, 1, 1, 2, 2).with_groups(8)}) {
+    using Fixed = Configuration<ConvOperator::kFprop>;
+    CHECK(Fixed::can_implement(fake_arguments<Fixed>(p)) == Status::kErrorChannelsNotAligned);
+    for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p), run_default<ConvOperator::kDgrad>(p),
+                                run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false)}) {
+      CHECK(c.candidate == 1);
+      CHECK(c.algorithm == IteratorAlgorithm::kAnalytic);
+    }
+  }
+}
+
+TEST_CASE("DefaultConvolution splits Wgrad's K over few tiles, and falls back to a data-parallel tile without a "
+          "workspace",
+          "[conv][default][split_k]") {
+  // 64 -> 64, 3x3: the filter gradient is 64 x 576, five 128 x 128 tiles on a device of hundreds of
+  // slots, while K is every output pixel: the rule splits K into min(slots / tiles, 16, K tiles / 2).
+  ConvProblemSize const p = ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1);
+  auto const gemm = p.implicit_gemm(ConvOperator::kWgrad);
+  std::int64_t const tiles = hiptile::ceil_div<std::int64_t>(gemm.m, 128) * hiptile::ceil_div<std::int64_t>(gemm.n, 128);
+  REQUIRE(2 * tiles < slots<ConvOperator::kWgrad>());
+  std::int64_t const k_tiles = hiptile::ceil_div<std::int64_t>(gemm.k, 32);
+  std::int64_t const expected =
+      std::max<std::int64_t>(2, std::min<std::int64_t>({slots<ConvOperator::kWgrad>() / tiles, 16, k_tiles / 2}));
+
+  ConvChoice const split = run_default<ConvOperator::kWgrad>(p, {0.5f, -1.0f, true});
+  CHECK(split.candidate == 2);
+  CHECK(split.schedule == SplitKMode::kParallel);
+  CHECK(split.rule == ConvChoiceRule::kWgradSplitK);
+  CHECK(split.split_k_slices == expected);
+  CHECK(split.preferred == -1);
+
+  // With no workspace, split-K's candidates (both need one) are passed over: the data-parallel tile
+  // runs, the choice names the one that would have run and the hint says so.
+  hiptile_test::TemporaryDirectory const directory("hiptile-conv-default");
+  std::filesystem::path const log_file = directory.path / "log.txt";
+  hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kHints), .file = log_file.string()});
+  ConvChoice const fallback = run_default<ConvOperator::kWgrad>(p, {0.5f, -1.0f, true}, false);
+  hiptile::logging::configure({});
+  CHECK(fallback.candidate == 0);
+  CHECK(fallback.schedule == SplitKMode::kNone);
+  CHECK(fallback.preferred == 2);
+  CHECK(fallback.preferred_workspace_bytes > 0);
+  CHECK(fallback.preferred_speedup > 1.0);
+  std::ifstream in(log_file);
+  std::string const log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO(log);
+  CHECK(log.find("would run candidate 2") != std::string::npos);
+
+  // Many tiles: no split (the rule asks for tiles under half the slots).
+  ConvProblemSize const wide = ConvProblemSize::conv2d(1, 4, 4, 1024, 2048, 3, 3, 1, 1);
+  auto const g = wide.implicit_gemm(ConvOperator::kWgrad);
+  REQUIRE(2 * hiptile::ceil_div<std::int64_t>(g.m, 128) * hiptile::ceil_div<std::int64_t>(g.n, 128) >=
+          slots<ConvOperator::kWgrad>());
+  ConvChoice c;
+  REQUIRE(Default<ConvOperator::kWgrad>::preferred(fake_arguments<Default<ConvOperator::kWgrad>>(wide), c) ==
+          Status::kSuccess);
+  CHECK(c.candidate == 0);
+  CHECK(c.rule == ConvChoiceRule::kLeastWaste);
+}
+
+TEST_CASE("find mode heuristic chooses as DefaultConvolution's rules do", "[conv][default][tune]") {
+  // TunedConvolution's heuristic is SelectingConvolution's rules: over DefaultTunedConvolution's
+  // list (a superset on gfx942: the same four configurations) they pick the same configuration.
+  using Tuned = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, hiptile::arch::Gfx942>;
+  for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1),
+                                   ConvProblemSize::conv2d(1, 4, 4, 1024, 2048, 3, 3, 1, 1),
+                                   ConvProblemSize::conv2d(2, 15, 13, 3, 16, 7, 7, 3, 3, 2, 2)}) {
+    auto args = fake_arguments<Default<ConvOperator::kWgrad>>(p);
+    args.workspace = test_support::fake_address<std::byte>(4);  // what the preferred candidate asks for
+    args.workspace_bytes = Default<ConvOperator::kWgrad>::get_workspace_size(args);
+    ConvChoice selected;
+    REQUIRE(Default<ConvOperator::kWgrad>::preferred(args, selected) == Status::kSuccess);
+    hiptile::tune::TunedChoice tuned;
+    Tuned op({.mode = hiptile::tune::FindMode::kHeuristic, .database = ""});
+    REQUIRE(op.select(args, tuned) == Status::kSuccess);
+    INFO(conv_test::describe(p) << ": " << selected << " / " << tuned);
+    CHECK(tuned.name == Default<ConvOperator::kWgrad>::candidate_name(selected.candidate));
+    CHECK(tuned.split_k_slices == selected.split_k_slices);
+  }
+}
