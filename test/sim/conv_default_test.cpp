@@ -93,7 +93,7 @@ TEST_CASE("DefaultConvolution runs channel counts the vector divides on the prec
                                 run_default<ConvOperator::kDgrad>(p)}) {
       CHECK(c.candidate == 0);
       CHECK(c.algorithm == IteratorAlgorithm::kPrecomputed);
-      CHECK(c.rule == ConvChoiceRule::kLeastWaste);
+      CHECK(c.rule == ConvChoiceRule::kTileWaves);
     }
   }
 }
@@ -121,14 +121,14 @@ TEST_CASE("DefaultConvolution splits Wgrad's K over few tiles, and falls back to
           "workspace",
           "[conv][default][split_k]") {
   // 64 -> 64, 3x3: the filter gradient is 64 x 576, five 128 x 128 tiles on a device of hundreds of
-  // slots, while K is every output pixel: the rule splits K into min(slots / tiles, 16, K tiles / 2).
+  // slots, while K is every output pixel: the rule splits K into min(slots / tiles, 32, K tiles / 2).
   ConvProblemSize const p = ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1);
   auto const gemm = p.implicit_gemm(ConvOperator::kWgrad);
   std::int64_t const tiles = hiptile::ceil_div<std::int64_t>(gemm.m, 128) * hiptile::ceil_div<std::int64_t>(gemm.n, 128);
   REQUIRE(2 * tiles < slots<ConvOperator::kWgrad>());
   std::int64_t const k_tiles = hiptile::ceil_div<std::int64_t>(gemm.k, 32);
   std::int64_t const expected =
-      std::max<std::int64_t>(2, std::min<std::int64_t>({slots<ConvOperator::kWgrad>() / tiles, 16, k_tiles / 2}));
+      std::max<std::int64_t>(2, std::min<std::int64_t>({slots<ConvOperator::kWgrad>() / tiles, 32, k_tiles / 2}));
 
   ConvChoice const split = run_default<ConvOperator::kWgrad>(p, {0.5f, -1.0f, true});
   CHECK(split.candidate == 2);
@@ -163,7 +163,7 @@ TEST_CASE("DefaultConvolution splits Wgrad's K over few tiles, and falls back to
   REQUIRE(Default<ConvOperator::kWgrad>::preferred(fake_arguments<Default<ConvOperator::kWgrad>>(wide), c) ==
           Status::kSuccess);
   CHECK(c.candidate == 0);
-  CHECK(c.rule == ConvChoiceRule::kLeastWaste);
+  CHECK(c.rule == ConvChoiceRule::kTileWaves);
 }
 
 TEST_CASE("find mode heuristic chooses as DefaultConvolution's rules do", "[conv][default][tune]") {

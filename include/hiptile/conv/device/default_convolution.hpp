@@ -10,16 +10,17 @@
 //
 // Its candidates, in order (DefaultConvolutionCandidates):
 //   Sm90 with f16/bf16 only, first: the copy engine's tiles (IteratorAlgorithm::kTensorCopy, for
-//      gathered channels per group that are multiples of 64): 128 x 256, 128 x 128 and 128 x 64
-//      for Fprop and Dgrad, 128 x 192 and 128 x 128 for Wgrad (each the fastest of some ResNet-50
-//      layer on the H100, docs/performance.md)
+//      gathered channels per group that are multiples of 64): 128 x 256, 128 x 128 and 128 x 64,
+//      and 128 x 128 and 128 x 64 with 3 stages (more workgroups an SM), for Fprop and Dgrad;
+//      128 x 192 and 128 x 128 for Wgrad (each the fastest of some ResNet-50 layer on the H100,
+//      docs/performance.md)
 //   DefaultConvolutionConfiguration: GEMM's default tile, wave shape and MMA atom for the
 //      architecture, precomputed iterators (channel counts per group that are multiples of the
 //      16-byte vector: 8 for f16/bf16)
 //   DefaultAnalyticConvolution: one element per access, any channel count, more slowly
 //   Wgrad only (its GEMM-K is every output pixel, its M x N the filter): on Sm90 with f16/bf16 the
-//      copy engine's 128 x 128 tile with parallel split-K, then the default configuration with
-//      parallel split-K and with serial split-K (less workspace: flags only).
+//      copy engine's 128 x 192, 128 x 128 and 64 x 128 tiles with parallel split-K, then the default
+//      configuration with parallel split-K and with serial split-K (less workspace: flags only).
 // So every channel and group count runs, the fast tiles where they apply. A Wgrad split-K
 // candidate needs a workspace: without one the choice falls back to a data-parallel tile and the
 // log's hint says how many bytes would run the faster one.
@@ -125,15 +126,19 @@ struct DefaultConvolutionCandidates {
   static constexpr bool kWgrad = Op == ConvOperator::kWgrad;
   static constexpr bool kTensorCopies =
       std::is_same_v<Arch, arch::Sm90> && gemm::WarpgroupAtom<typename Configuration::MmaAtomType>;
-  template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone>
-  using TensorCopy = TensorCopyConvolution<Op, Element, ElementC, Arch, OutputOp, TileM, TileN, Mode>;
+  template <int TileM, int TileN, gemm::kernel::SplitKMode Mode = gemm::kernel::SplitKMode::kNone, int Stages = 4>
+  using TensorCopy = TensorCopyConvolution<Op, Element, ElementC, Arch, OutputOp, TileM, TileN, Mode, Stages>;
+  static constexpr auto kParallel = gemm::kernel::SplitKMode::kParallel;
+  static constexpr auto kNone = gemm::kernel::SplitKMode::kNone;
   using TensorCopyTiles = std::conditional_t<
       !kTensorCopies, std::tuple<>,
       std::conditional_t<kWgrad, std::tuple<TensorCopy<128, 192>, TensorCopy<128, 128>>,
-                         std::tuple<TensorCopy<128, 256>, TensorCopy<128, 128>, TensorCopy<128, 64>>>>;
-  using TensorCopySplitK = std::conditional_t<kTensorCopies && kWgrad,
-                                              std::tuple<TensorCopy<128, 128, gemm::kernel::SplitKMode::kParallel>>,
-                                              std::tuple<>>;
+                         std::tuple<TensorCopy<128, 256>, TensorCopy<128, 128>, TensorCopy<128, 64>,
+                                    TensorCopy<128, 128, kNone, 3>, TensorCopy<128, 64, kNone, 3>>>>;
+  using TensorCopySplitK = std::conditional_t<
+      kTensorCopies && kWgrad,
+      std::tuple<TensorCopy<128, 192, kParallel>, TensorCopy<128, 128, kParallel>, TensorCopy<64, 128, kParallel>>,
+      std::tuple<>>;
   using SplitK = std::conditional_t<
       kWgrad,
       std::tuple<typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kParallel>,

@@ -9,14 +9,22 @@
 //   std::cout << op.choice();   // which configuration ran, and why
 //
 // DefaultConvolution (default_convolution.hpp) is one. The rules, among the candidates whose
-// can_implement accepts the problem (the workspace aside), the implicit GEMM's M x N x K taken per
-// group:
-//   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles (times
-//      groups) fill under half of the device's slots for it and a split-K candidate takes the
-//      problem, that one (list order), with slices = slots / tiles, at most 16 and at most half the
-//      K tiles (2 at least); only when the arguments ask for one slice;
-//   2. otherwise the data-parallel candidate whose tiles waste the least of M x N (padded over real
-//      area; list order breaks ties): a 64-wide tile for 64 channels;
+// can_implement accepts the problem (the workspace aside) — those with one-element accesses only
+// when no candidate of whole vectors does — over the implicit GEMM each launch runs (per group;
+// strided Dgrad: per row class with filter taps, each a GEMM of its own):
+//   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles fill
+//      under half of the device's slots for it (the workgroups it holds at once) and a split-K
+//      candidate takes the problem, the split-K candidate whose tiles waste least of M x N (ties:
+//      the larger tile, then list order), with slices = its slots / its tiles, at most 32 and at
+//      most half the K tiles (2 at least); only when the arguments ask for one slice;
+//   2. otherwise the data-parallel candidate of least estimated time: whole waves of its slots,
+//      each wave as long as its slots' operand traffic, slots x (TileM + TileN) x K (the copy
+//      engine's tiles on the H100 run at their load bandwidth, so a 128 x 256 tile does twice the
+//      MMAs of a 128 x 64 one for 1.5 times the bytes). Ties: where the tied tiles take at most two
+//      waves the one with more slots (short grids gain from overlapping workgroups), else the
+//      larger tile; then the iterators (tensor copies, then precomputed), then list order. Fitted
+//      to the H100's measurements of the seven ResNet-50 layers of benchmark/conv_nvidia.cu
+//      (docs/performance.md, 2026-11-28);
 //   3. otherwise the first that takes the problem.
 // The choice is then fitted to the arguments' workspace as SelectingOperator says
 // (gemm/device/selecting_operator.hpp). TunedConvolution's heuristic (find mode heuristic) is these
@@ -42,13 +50,16 @@
 
 namespace hiptile::conv::device {
 
-enum class ConvChoiceRule { kNone, kWgradSplitK, kLeastWaste, kOnlyEligible };
+enum class ConvChoiceRule { kNone, kWgradSplitK, kTileWaves, kOnlyEligible };
 
 constexpr char const* to_string(ConvChoiceRule r) noexcept {
   switch (r) {
     case ConvChoiceRule::kNone: return "none eligible";
-    case ConvChoiceRule::kWgradSplitK: return "wgrad over few tiles: GEMM-K (every output pixel) split into slices";
-    case ConvChoiceRule::kLeastWaste: return "the data-parallel tile that wastes least of the implicit GEMM's M x N";
+    case ConvChoiceRule::kWgradSplitK:
+      return "wgrad over few tiles: GEMM-K (every output pixel) split into slices, the split tile that wastes least";
+    case ConvChoiceRule::kTileWaves:
+      return "the data-parallel tile of least estimated time: whole waves of the device's slots times each tile's "
+             "operand traffic";
     case ConvChoiceRule::kOnlyEligible: return "the first candidate that takes the problem";
   }
   return "unknown";
@@ -99,53 +110,59 @@ struct ConvSelection {
   static constexpr int kCandidates = sizeof...(Candidates);
   static constexpr ConvOperator kOperator = First::kOperator;
   static constexpr char const* kName = "SelectingConvolution";
-  static constexpr char const* kSpeedupBasis =
-      "by its tile waves (compute only: a memory-bound problem gains less)";
-  static constexpr int kMaxSlices = 16;
+  static constexpr char const* kSpeedupBasis = "by the waves of its tiles and their operand traffic (an estimate)";
+  static constexpr int kMaxSlices = 32;
 
   static Status preferred(Arguments const& args, ConvChoice& choice, std::uint64_t excluded) noexcept {
     ConvProblemSize const& p = args.problem;
     if (Status const s = p.check(); !ok(s)) return s;
-    auto const gemm = p.implicit_gemm(kOperator);
+    Work const w = work_of(p);
     bool eligible[] = {gemm::device::takes_problem<Candidates>(args, args.split_k_slices)...};
-    for (int i = 0; i < kCandidates; ++i) eligible[i] = eligible[i] && (excluded >> i & 1) == 0;
-    ConvChoice const configurations[] = {choice_of<Candidates>()...};
-    auto split = [&](int i) { return gemm::kernel::splits_k(configurations[i].schedule); };
-    auto tiles = [&](int i) {
-      return ceil_div<std::int64_t>(gemm.m, configurations[i].tile_m) *
-             ceil_div<std::int64_t>(gemm.n, configurations[i].tile_n) * p.groups;
-    };
-    // The data-parallel candidate with the least waste, and the largest tile among them.
-    int least = -1, largest = -1;
-    double least_waste = std::numeric_limits<double>::infinity();
+    bool const vector_access[] = {(Candidates::kAccessElements > 1)...};
+    bool any_vector = false;
     for (int i = 0; i < kCandidates; ++i) {
-      if (!eligible[i] || split(i)) continue;
-      double const padded = double(tiles(i)) * configurations[i].tile_m * configurations[i].tile_n;
-      double const waste = padded / std::max(1.0, double(gemm.m) * double(gemm.n) * p.groups);
-      if (waste < least_waste) least = i, least_waste = waste;
-      if (largest < 0 || area(configurations[i]) > area(configurations[largest])) largest = i;
+      eligible[i] = eligible[i] && (excluded >> i & 1) == 0;
+      any_vector = any_vector || (eligible[i] && vector_access[i]);
     }
+    for (int i = 0; i < kCandidates; ++i) eligible[i] = eligible[i] && (vector_access[i] || !any_vector);
+    ConvChoice c[] = {choice_of<Candidates>()...};
+    for (int i = 0; i < kCandidates; ++i) {
+      if (!eligible[i]) continue;
+      if (Status const q = slots_of(i, c[i].slots); !ok(q)) return q;
+    }
+    auto split = [&](int i) { return gemm::kernel::splits_k(c[i].schedule); };
     int picked = -1, slices = args.split_k_slices;
     ConvChoiceRule rule = ConvChoiceRule::kNone;
-    if (kOperator == ConvOperator::kWgrad && largest >= 0 && args.split_k_slices == 1) {
-      std::int64_t slots = 0;
-      if (Status const q = slots_of(largest, slots); !ok(q)) return q;
-      if (2 * tiles(largest) < slots) {
-        for (int i = 0; i < kCandidates && picked < 0; ++i) {
-          if (!split(i) || (excluded >> i & 1) != 0) continue;
-          std::int64_t const k_tiles = ceil_div<std::int64_t>(gemm.k, configurations[i].tile_k);
-          int const n = int(std::max<std::int64_t>(
-              2, std::min<std::int64_t>({slots / tiles(largest), kMaxSlices, k_tiles / 2})));
-          bool taken = false;
-          visit_index<kCandidates>(i, [&]<int I>() {
-            taken = gemm::device::takes_problem<std::tuple_element_t<I, CandidateList>>(args, n);
-            return Status::kSuccess;
-          });
-          if (taken) picked = i, slices = n, rule = ConvChoiceRule::kWgradSplitK;
+    // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
+    int fastest = -1, largest = -1;
+    for (int i = 0; i < kCandidates; ++i) {
+      if (!eligible[i] || split(i)) continue;
+      if (fastest < 0 || faster(w, c[i], c[fastest])) fastest = i;
+      if (largest < 0 || area(c[i]) > area(c[largest])) largest = i;
+    }
+    if (kOperator == ConvOperator::kWgrad && largest >= 0 && args.split_k_slices == 1 &&
+        2 * tiles(w, c[largest]) < c[largest].slots) {
+      for (int i = 0; i < kCandidates; ++i) {
+        if (!split(i) || (excluded >> i & 1) != 0 || !(vector_access[i] || !any_vector)) continue;
+        std::int64_t const k_tiles = ceil_div<std::int64_t>(w.k, c[i].tile_k);
+        std::int64_t slots = 0;
+        if (Status const q = slots_of(i, slots); !ok(q)) return q;
+        int const n = int(std::max<std::int64_t>(
+            2, std::min<std::int64_t>({slots / tiles(w, c[i]), kMaxSlices, k_tiles / 2})));
+        bool taken = false;
+        visit_index<kCandidates>(i, [&]<int I>() {
+          taken = gemm::device::takes_problem<std::tuple_element_t<I, CandidateList>>(args, n);
+          return Status::kSuccess;
+        });
+        if (!taken) continue;
+        c[i].slots = slots;
+        if (picked < 0 || waste(w, c[i]) < waste(w, c[picked]) ||
+            (waste(w, c[i]) == waste(w, c[picked]) && area(c[i]) > area(c[picked]))) {
+          picked = i, slices = n, rule = ConvChoiceRule::kWgradSplitK;
         }
       }
     }
-    if (picked < 0 && least >= 0) picked = least, slices = 1, rule = ConvChoiceRule::kLeastWaste;
+    if (picked < 0 && fastest >= 0) picked = fastest, slices = 1, rule = ConvChoiceRule::kTileWaves;
     for (int i = 0; i < kCandidates && picked < 0; ++i) {
       if (eligible[i]) picked = i, rule = ConvChoiceRule::kOnlyEligible;
     }
@@ -157,18 +174,21 @@ struct ConvSelection {
                  ? Status::kErrorNotSupported
                  : first;
     }
-    choice = configurations[picked];
+    choice = c[picked];
     choice.candidate = picked;
     choice.rule = rule;
     choice.split_k_slices = slices;
-    if (Status const q = slots_of(picked, choice.slots); !ok(q)) return q;
+    if (choice.slots == 0) {
+      if (Status const q = slots_of(picked, choice.slots); !ok(q)) return q;
+    }
     return Status::kSuccess;
   }
 
-  // How much faster `faster` is than `slower` by their tile waves: whole waves of the device's
-  // slots, each as long as one tile's share of K.
+  // How much faster `faster` is than `slower` by rule 2's estimate (whole waves of the device's
+  // slots, each as long as its slots' operand traffic).
   static double speedup(Arguments const& args, ConvChoice const& faster, ConvChoice const& slower) noexcept {
-    return wave_time(args, slower) / wave_time(args, faster);
+    Work const w = work_of(args.problem);
+    return wave_time(w, slower) / wave_time(w, faster);
   }
   static std::string problem_text(Arguments const& args) { return conv_problem_text(kOperator, args.problem); }
   template <class C>
@@ -177,16 +197,54 @@ struct ConvSelection {
   }
 
  private:
-  static std::int64_t area(ConvChoice const& c) noexcept { return std::int64_t(c.tile_m) * c.tile_n; }
-  static double wave_time(Arguments const& args, ConvChoice const& c) noexcept {
-    ConvProblemSize const& p = args.problem;
-    auto const gemm = p.implicit_gemm(kOperator);
-    std::int64_t const tiles = ceil_div<std::int64_t>(gemm.m, c.tile_m) * ceil_div<std::int64_t>(gemm.n, c.tile_n) *
-                               p.groups * c.split_k_slices;
-    std::int64_t const waves = ceil_div<std::int64_t>(tiles, std::max<std::int64_t>(1, c.slots));
-    std::int64_t const k = ceil_div<std::int64_t>(ceil_div<std::int64_t>(gemm.k, c.split_k_slices), c.tile_k);
-    return double(waves) * double(area(c)) * double(std::max<std::int64_t>(1, k) * c.tile_k);
+  // The implicit GEMM one launch runs, per batch: batches are the groups (strided Dgrad: times the
+  // row classes with filter taps, min(stride, filter) of each dimension's residues, each class
+  // about 1 / (product of the strides) of the rows).
+  struct Work {
+    std::int64_t m = 0, n = 0, k = 0, batches = 1;
+  };
+  static Work work_of(ConvProblemSize const& p) noexcept {
+    auto const g = p.implicit_gemm(kOperator);
+    Work w{g.m, g.n, g.k, p.groups};
+    if (kOperator == ConvOperator::kDgrad) {
+      std::int64_t classes = 1, tap_classes = 1;
+      for (int i = 0; i < 3; ++i) {
+        classes *= p.stride[i];
+        tap_classes *= std::min(p.stride[i], p.filter[i]);
+      }
+      w.m = ceil_div<std::int64_t>(g.m, classes);
+      w.batches *= tap_classes;
+    }
+    return w;
   }
+  static std::int64_t area(ConvChoice const& c) noexcept { return std::int64_t(c.tile_m) * c.tile_n; }
+  static std::int64_t tiles(Work const& w, ConvChoice const& c) noexcept {
+    return ceil_div<std::int64_t>(w.m, c.tile_m) * ceil_div<std::int64_t>(w.n, c.tile_n) * w.batches;
+  }
+  static double waste(Work const& w, ConvChoice const& c) noexcept {
+    return double(tiles(w, c)) * double(area(c)) / std::max(1.0, double(w.m) * double(w.n) * double(w.batches));
+  }
+  static std::int64_t waves(Work const& w, ConvChoice const& c) noexcept {
+    return ceil_div<std::int64_t>(tiles(w, c) * c.split_k_slices, std::max<std::int64_t>(1, c.slots));
+  }
+  // Rule 2's estimate: waves x slots x (TileM + TileN) x the K each workgroup runs.
+  static double wave_time(Work const& w, ConvChoice const& c) noexcept {
+    std::int64_t const k =
+        ceil_div<std::int64_t>(ceil_div<std::int64_t>(w.k, c.split_k_slices), c.tile_k) * c.tile_k;
+    return double(waves(w, c)) * double(std::max<std::int64_t>(1, c.slots)) * double(c.tile_m + c.tile_n) * double(k);
+  }
+  static int iterator_rank(IteratorAlgorithm a) noexcept {
+    return a == IteratorAlgorithm::kTensorCopy ? 0 : a == IteratorAlgorithm::kPrecomputed ? 1 : 2;
+  }
+  // Whether data-parallel candidate a beats b by rule 2.
+  static bool faster(Work const& w, ConvChoice const& a, ConvChoice const& b) noexcept {
+    double const ta = wave_time(w, a), tb = wave_time(w, b);
+    if (ta != tb) return ta < tb;
+    if (std::max(waves(w, a), waves(w, b)) <= 2 && a.slots != b.slots) return a.slots > b.slots;
+    if (area(a) != area(b)) return area(a) > area(b);
+    return iterator_rank(a.algorithm) < iterator_rank(b.algorithm);
+  }
+
   template <class C>
   static ConvChoice choice_of() noexcept {
     ConvChoice c;
