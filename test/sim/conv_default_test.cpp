@@ -186,3 +186,27 @@ TEST_CASE("find mode heuristic chooses as DefaultConvolution's rules do", "[conv
     CHECK(tuned.split_k_slices == selected.split_k_slices);
   }
 }
+
+TEST_CASE("find mode search times nothing when one candidate takes the problem", "[conv][default][tune]") {
+  using Tuned = hiptile::tune::DefaultTunedConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>;
+  hiptile_test::TemporaryDirectory const directory("hiptile-conv-search");
+  std::string const database = (directory.path / "tuning.db").string();
+  Tuned::clear_cache();
+  auto choose = [&](ConvProblemSize const& p) {
+    hiptile::tune::TunedChoice choice;
+    Tuned op({.mode = hiptile::tune::FindMode::kSearch, .database = database});
+    REQUIRE(op.select(fake_arguments<Default<ConvOperator::kFprop>>(p), choice) == Status::kSuccess);
+    return choice;
+  };
+  // 3 channels: only the analytic candidate (1) takes them; nothing is timed.
+  hiptile::tune::TunedChoice const rgb = choose(ConvProblemSize::conv2d(1, 16, 16, 3, 16, 3, 3, 1, 1));
+  CHECK(rgb.candidate == 1);
+  CHECK(rgb.timed_candidates == 0);
+  CHECK(rgb.source == hiptile::tune::ChoiceSource::kHeuristic);
+  CHECK(rgb.reason.find("not timed") != std::string::npos);
+  // 64 channels: both take them, and the MI300 timing model times both.
+  hiptile::tune::TunedChoice const both = choose(ConvProblemSize::conv2d(1, 16, 16, 64, 64, 3, 3, 1, 1));
+  CHECK(both.timed_candidates == 2);
+  CHECK(both.source == hiptile::tune::ChoiceSource::kTimed);
+  Tuned::clear_cache();
+}

@@ -22,6 +22,7 @@
 //      db: the database's winner if it names an eligible candidate, else the heuristic;
 //      hybrid: the same, but on a miss every eligible candidate is timed and the fastest stored;
 //      search: every eligible candidate is timed and the fastest stored, whatever the database says;
+//      (hybrid and search time nothing when one candidate, with one slice count, is eligible: it runs)
 //   3. the pick is kept in the process's cache, so the next call with the same key costs a lookup.
 // The workspace the arguments give is an input to the choice (none counts as 0 bytes): when the
 // candidate chosen as above needs more, the operator runs the best one that fits instead — the
@@ -323,6 +324,21 @@ class TunedOperator {
     return gemm::device::takes_problem<Candidate<I>>(args, slices);
   }
 
+  // How many (candidate, K slices) pairs timing would run.
+  static int eligible_pairs(Arguments const& args) {
+    int pairs = 0;
+    [&]<int... I>(std::integer_sequence<int, I...>) {
+      ((pairs += count_eligible<I>(args)), ...);
+    }(std::make_integer_sequence<int, kCandidates>{});
+    return pairs;
+  }
+  template <int I>
+  static int count_eligible(Arguments const& args) {
+    int n = 0;
+    for (int slices : slices_to_time<I>(args)) n += eligible<I>(args, slices) ? 1 : 0;
+    return n;
+  }
+
   template <int I>
   static std::vector<int> slices_to_time(Arguments const& args) {
     using C = Candidate<I>;
@@ -367,6 +383,16 @@ class TunedOperator {
     bool found = false;
     if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && db_key) {
       found = from_database(args, database_at(path).find(*db_key), c);
+    }
+    if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch) && eligible_pairs(args) == 1) {
+      // Nothing to rank: one candidate, with one slice count, takes the problem.
+      HeuristicPick pick;
+      if (Status const s = Operation::heuristic(args, pick); !ok(s)) return s;
+      c.candidate = pick.candidate;
+      c.split_k_slices = pick.split_k_slices;
+      c.reason = "the only candidate that takes the problem, not timed";
+      c.source = ChoiceSource::kHeuristic;
+      found = true;
     }
     if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch)) {
       found = timed(args, device, stream, entry);
