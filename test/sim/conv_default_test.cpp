@@ -210,3 +210,33 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
   CHECK(both.source == hiptile::tune::ChoiceSource::kTimed);
   Tuned::clear_cache();
 }
+
+TEST_CASE("DefaultConvolution's remaining refusals are the ones docs/conv.md lists", "[conv][default]") {
+  ConvProblemSize const p = ConvProblemSize::conv2d(1, 12, 12, 64, 64, 3, 3, 1, 1);
+  // K slices asked for: Fprop has no split-K candidate; Wgrad's need a workspace.
+  auto fprop = fake_arguments<Default<ConvOperator::kFprop>>(p);
+  fprop.split_k_slices = 2;
+  CHECK(Default<ConvOperator::kFprop>::can_implement(fprop) == Status::kErrorNotSupported);
+  auto wgrad = fake_arguments<Default<ConvOperator::kWgrad>>(p);
+  wgrad.split_k_slices = 2;
+  CHECK(Default<ConvOperator::kWgrad>::can_implement(wgrad) == Status::kErrorWorkspaceNull);
+  wgrad.split_k_slices = 1;  // with one slice it runs data-parallel without a workspace
+  CHECK(Default<ConvOperator::kWgrad>::can_implement(wgrad) == Status::kSuccess);
+  // A strided and dilated Dgrad: no candidate computes one.
+  ConvProblemSize const dilated = ConvProblemSize::conv2d(1, 12, 12, 64, 64, 3, 3, 2, 2, 2, 2, 2, 2);
+  CHECK(Default<ConvOperator::kDgrad>::can_implement(fake_arguments<Default<ConvOperator::kDgrad>>(dilated)) ==
+        Status::kErrorDilatedStridedDgrad);
+  // Any channel or group count: no kErrorChannelsNotAligned.
+  for (int c : {1, 2, 3, 5, 7, 12, 60, 96, 100}) {
+    for (int groups : {1, c}) {
+      ConvProblemSize const q = ConvProblemSize::conv2d(1, 9, 9, c, c, 3, 3, 1, 1).with_groups(groups);
+      INFO("C = K = " << c << ", groups " << groups);
+      CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(q)) ==
+            Status::kSuccess);
+      CHECK(Default<ConvOperator::kDgrad>::can_implement(fake_arguments<Default<ConvOperator::kDgrad>>(q)) ==
+            Status::kSuccess);
+      CHECK(Default<ConvOperator::kWgrad>::can_implement(fake_arguments<Default<ConvOperator::kWgrad>>(q)) ==
+            Status::kSuccess);
+    }
+  }
+}

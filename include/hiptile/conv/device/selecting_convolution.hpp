@@ -124,7 +124,9 @@ struct ConvSelection {
       eligible[i] = eligible[i] && (excluded >> i & 1) == 0;
       any_vector = any_vector || (eligible[i] && vector_access[i]);
     }
-    for (int i = 0; i < kCandidates; ++i) eligible[i] = eligible[i] && (vector_access[i] || !any_vector);
+    // One-element accesses only where no candidate of whole vectors takes the problem.
+    auto access_ok = [&](int i) { return vector_access[i] || !any_vector; };
+    for (int i = 0; i < kCandidates; ++i) eligible[i] = eligible[i] && access_ok(i);
     ConvChoice c[] = {choice_of<Candidates>()...};
     for (int i = 0; i < kCandidates; ++i) {
       if (!eligible[i]) continue;
@@ -143,7 +145,7 @@ struct ConvSelection {
     if (kOperator == ConvOperator::kWgrad && largest >= 0 && args.split_k_slices == 1 &&
         2 * tiles(w, c[largest]) < c[largest].slots) {
       for (int i = 0; i < kCandidates; ++i) {
-        if (!split(i) || (excluded >> i & 1) != 0 || !(vector_access[i] || !any_vector)) continue;
+        if (!split(i) || (excluded >> i & 1) != 0 || !access_ok(i)) continue;
         std::int64_t const k_tiles = ceil_div<std::int64_t>(w.k, c[i].tile_k);
         std::int64_t slots = 0;
         if (Status const q = slots_of(i, slots); !ok(q)) return q;
