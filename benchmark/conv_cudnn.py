@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""cuDNN (through PyTorch) on the seven ResNet-50 layers of benchmark/conv_nvidia.cu: Fprop, Dgrad
+"""cuDNN (through PyTorch) on the layers of benchmark/conv_nvidia.cu (seven of ResNet-50, four with
+channel counts off the 64 grid): Fprop, Dgrad
 and Wgrad of each, f16 in channels_last (NHWC) tensors, N = 32, the baseline that
 scripts/device_conv.sh sets beside hiptile.
 
@@ -48,6 +49,10 @@ LAYERS = [
     ("L5_3x3_512to512_14", 14, 512, 512, 3, 1, 1),
     ("L6_1x1s2_1024to2048_14", 14, 1024, 2048, 1, 2, 0),
     ("L7_3x3s2_64to64_224", 224, 64, 64, 3, 2, 1),
+    ("X1_3x3_96to96_56", 56, 96, 96, 3, 1, 1),
+    ("X2_5x5_160to160_28", 28, 160, 160, 5, 1, 2),
+    ("X3_3x3s2_224to224_28", 28, 224, 224, 3, 2, 1),
+    ("X4_3x3_320to320_14", 14, 320, 320, 3, 1, 1),
 ]
 OPERATORS = ("fprop", "dgrad", "wgrad")
 

@@ -118,7 +118,8 @@ using WgradTensorCopy = TensorCopy<ConvOperator::kWgrad, TileShape, SplitK>;
 template <class TileShape, gemm::kernel::SplitKMode SplitK = gemm::kernel::SplitKMode::kNone>
 using DgradTensorCopy = TensorCopy<ConvOperator::kDgrad, TileShape, SplitK>;
 
-// ResNet-50 layers, square images and filters, N = 32. conv_cudnn.py has the same list and names.
+// ResNet-50 layers, then layers with channel counts off the 64 grid; square images and filters,
+// N = 32. conv_cudnn.py has the same list and names.
 struct Layer {
   char const* name;
   int hw, c, k, rs, stride, pad;
@@ -132,7 +133,14 @@ constexpr Layer kLayers[] = {
     {"L5_3x3_512to512_14", 14, 512, 512, 3, 1, 1},
     {"L6_1x1s2_1024to2048_14", 14, 1024, 2048, 1, 2, 0},
     {"L7_3x3s2_64to64_224", 224, 64, 64, 3, 2, 1},
+    // Channel counts off the 64 grid (issue 35): only DefaultConvolution, find mode, the fixed
+    // configuration and the precomputed warpgroup tiles run on these.
+    {"X1_3x3_96to96_56", 56, 96, 96, 3, 1, 1},
+    {"X2_5x5_160to160_28", 28, 160, 160, 5, 1, 2},
+    {"X3_3x3s2_224to224_28", 28, 224, 224, 3, 2, 1},
+    {"X4_3x3_320to320_14", 14, 320, 320, 3, 1, 1},
 };
+constexpr int kResNetLayers = 7;  // the first seven: every variant runs on them
 
 ConvProblemSize problem_of(Layer const& l) {
   return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride);
@@ -372,6 +380,12 @@ int main(int argc, char** argv) {
     add<Conv<ConvOperator::kFprop>>(layer, "fprop", "configuration");
     add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "configuration");
     add<Conv<ConvOperator::kWgrad>>(layer, "wgrad", "configuration");
+    if (layer >= kResNetLayers) {  // and the precomputed warpgroup tiles, these layers' fast path before
+      add_warpgroup_tiles<128, 64>(layer, "wgmma_t128x64x64");
+      add_warpgroup_tiles<128, 128>(layer, "wgmma_t128x128x64");
+      add_warpgroup_tiles<128, 256>(layer, "wgmma_t128x256x64");
+      continue;
+    }
     add<WgradSplitK<>>(layer, "wgrad", "split_k");
     add<WgradSplitK<gemm::kernel::SplitKMode::kSerial>>(layer, "wgrad", "split_k_serial");
     add_tiles<GemmShape<128, 128, 64>, GemmShape<64, 32, 64>, 4>(layer, "t128x128x64_w64x32_s4");

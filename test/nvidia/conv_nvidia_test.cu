@@ -171,6 +171,21 @@ std::vector<ConvProblemSize> tensor_copy_shapes() {
   };
 }
 
+// Channel counts off the 64 grid, one group: Fprop's C and Dgrad's K (and the other count too)
+// multiples of 8 from 64 up, so the last 64-channel block of each tap is partial: 3x3, strided,
+// 5x5, 1x1, dilated, 3-D, and counts of 72, 96, 136, 160, 224 and 320.
+std::vector<ConvProblemSize> off_grid_shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 14, 14, 96, 96, 3, 3, 1, 1),
+      P::conv2d(1, 15, 13, 160, 72, 3, 3, 1, 1, 2, 2),
+      P::conv2d(1, 11, 12, 224, 160, 5, 5, 2, 2),
+      P::conv2d(2, 9, 9, 320, 136, 1, 1, 0, 0),
+      P::conv2d(1, 12, 12, 72, 96, 3, 3, 2, 2, 1, 1, 2, 2),
+      P::conv3d(1, {{5, 6, 7}}, 96, 72, {{3, 3, 3}}, {{1, 1, 1}}),
+  };
+}
+
 // Dgrad's: tensor_copy_shapes() with C and K exchanged, so that K/groups (dy's channels, which the
 // im2col copies read) are multiples of 64; the strided ones have 1 (unit stride), 2, 4 and 6 row
 // classes with taps and 1×1/s2's three without.
@@ -214,12 +229,20 @@ void check_tensor_copy_refusals(int& passed_count, int& failed_count) {
   };
   check_refusals<WgradTensorCopy<half_t, 128, 128>>("wgrad tensor copies, refusals", wgrad, passed_count,
                                                     failed_count);
-  // Fprop reads x through the same im2col map as Wgrad: the same refusals.
-  check_refusals<FpropTensorCopy<half_t, 128, 128>>("fprop tensor copies, refusals", wgrad, passed_count,
+  // Fprop reads x through the same im2col map as Wgrad: the same refusals, but for a partial last
+  // channel block, which one group of at least 64 channels may have.
+  std::vector<Refusal> fprop(wgrad.begin() + 1, wgrad.end());
+  fprop.push_back({"C = 40 (under one 128-byte block)", P::conv2d(1, 8, 8, 40, 64, 3, 3, 1, 1),
+                   Status::kErrorChannelsNotAligned});
+  fprop.push_back({"groups of 96 channels (a partial block would read the next group's)",
+                   with(P::conv2d(1, 8, 8, 192, 64, 3, 3, 1, 1), 2), Status::kErrorChannelsNotAligned});
+  check_refusals<FpropTensorCopy<half_t, 128, 128>>("fprop tensor copies, refusals", fprop, passed_count,
                                                     failed_count);
   std::vector<Refusal> const dgrad = {
-      {"K = 96 (not whole 128-byte blocks)", P::conv2d(1, 8, 8, 64, 96, 3, 3, 1, 1), Status::kErrorChannelsNotAligned},
+      {"K = 40 (under one 128-byte block)", P::conv2d(1, 8, 8, 64, 40, 3, 3, 1, 1), Status::kErrorChannelsNotAligned},
       {"groups of 32 filters", with(P::conv2d(1, 8, 8, 64, 64, 3, 3, 1, 1), 2), Status::kErrorChannelsNotAligned},
+      {"groups of 96 filters (a partial block would read the next group's)",
+       with(P::conv2d(1, 8, 8, 64, 192, 3, 3, 1, 1), 2), Status::kErrorChannelsNotAligned},
       {"stride 4 with a 4x4 filter (16 row classes with taps, 9 maps)", P::conv2d(1, 16, 16, 64, 64, 4, 4, 0, 0, 4, 4),
        Status::kErrorTensorCopyLimits},
       {"3-D padding 17 (rank-5 corners reach -16)", P::conv3d(1, {{20, 4, 4}}, 64, 64, {{18, 1, 1}}, {{17, 0, 0}}),
@@ -470,6 +493,23 @@ int main() {
       "dgrad f16, tensor copies 128x128, 3 stages", dgrad_tensor_copy_shapes());
   run_shapes<FpropTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kParallel>>(
       "fprop f16, tensor copies, parallel split-K", tensor_copy_shapes(), fused);
+  // A partial last channel block (one group, C or K a multiple of 8 from 64 up).
+  run_shapes<FpropTensorCopy<half_t, 128, 128>>("fprop f16, tensor copies, C off the 64 grid", off_grid_shapes(), fused);
+  run_shapes<FpropTensorCopy<bfloat16_t, 128, 64>>("fprop bf16, tensor copies 128x64, C off the 64 grid",
+                                                   off_grid_shapes());
+  run_shapes<TensorCopy<ConvOperator::kFprop, half_t, 128, 64, SplitKMode::kNone, 3>>(
+      "fprop f16, tensor copies 128x64 3 stages, C off the 64 grid", off_grid_shapes());
+  run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, K off the 64 grid", off_grid_shapes(), fused);
+  run_shapes<DgradTensorCopy<half_t, 128, 256>>("dgrad f16, tensor copies 128x256, K off the 64 grid",
+                                                off_grid_shapes());
+  run_shapes<DgradTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kParallel>>(
+      "dgrad f16, tensor copies parallel split-K, K off the 64 grid", off_grid_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, off the 64 grid",
+                                                      off_grid_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, off the 64 grid",
+                                                      off_grid_shapes());
+  run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, off the 64 grid",
+                                                      off_grid_shapes(), fused);
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -21,8 +21,10 @@
 // Each row class has its own map: its bounding box starts at that corner of j = 0 and spans the
 // class's extent (count) per dimension, so the walk wraps to the next row and image where the
 // class's rows do. What the copies need (ImplicitGemmConvolution::can_implement): K/groups a
-// multiple of 64, at most kMaxTapClasses row classes with taps (each map rides in the kernel's
-// parameters), and the im2col map's limits (arch/tensor_map.hpp).
+// multiple of 64 (or one group of at least 64 filters, a multiple of 8: the last block's channels
+// past K are outside dy's and w's maps and read as zeros), at most kMaxTapClasses row classes with
+// taps (each map rides in the kernel's parameters), and the im2col map's limits
+// (arch/tensor_map.hpp).
 #include <cstdint>
 
 #include "hiptile/arch/tensor_copy.hpp"

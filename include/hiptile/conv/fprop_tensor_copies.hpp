@@ -14,7 +14,10 @@
 // Both take the K tiles in the precomputed loaders' order (TapCursor: taps innermost) and land
 // SwizzledLdsLayout stages of 128-byte rows (one 64-channel block per K tile). What the copies
 // need (ImplicitGemmConvolution::can_implement): C/groups a multiple of 64, so that a block's
-// channels share one tap and one group, and the im2col map's limits (arch/tensor_map.hpp).
+// channels share one tap and one group — or one group of at least 64 channels, a multiple of 8:
+// the last block's channels past C are outside x's map and read as zeros, so the filter columns
+// its box holds there (the next tap's first channels, or zeros) add nothing — and the im2col map's
+// limits (arch/tensor_map.hpp).
 #include <cstdint>
 
 #include "hiptile/arch/tensor_copy.hpp"
@@ -107,7 +110,8 @@ class FpropFilterTensorCopy {
   static bool offsets_fit(Params const& p, ConvGeometry const&) noexcept { return p.encoded; }
 
   // Filters past K/groups read the next group's (or zeros), into columns of D that the epilogue
-  // does not store; a K tile's channels stay in one tap (C/groups is a multiple of 64).
+  // does not store; a K tile's channels stay in one tap where C/groups is a multiple of 64, and
+  // reach into the next tap's (multiplied by x's zeros) in a partial last block.
   HIPTILE_DEVICE HIPTILE_INLINE FpropFilterTensorCopy(Params const& p, ConvGeometry const& g, int n0, int batch,
                                                       int /*thread*/)
       : map_(&p.map), cg_(g.cg) {

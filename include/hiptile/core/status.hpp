@@ -70,9 +70,10 @@ constexpr const char* to_string(Status s) noexcept {
     case Status::kErrorPaddingTooLarge: return "padding is at least the dilated filter's extent";
     case Status::kErrorEmptyOutput: return "an output extent is zero or negative (filter larger than the padded input)";
     case Status::kErrorChannelsNotAligned:
-      return "channel count per group not a multiple of the iterator's vector width (tensor copies: of 128 bytes): "
-             "use the analytic iterator with a narrower access (conv::IteratorAlgorithm::kAnalytic, AccessElements 1, "
-             "2 or 4), or the precomputed one for multiples of 16 bytes";
+      return "channel count per group not a multiple of this configuration's access (16 bytes for the precomputed "
+             "iterators, 128 bytes for NVIDIA's copy engine): conv::device::DefaultConvolution takes any channel "
+             "count, or name the analytic iterator with a narrower access (IteratorAlgorithm::kAnalytic, "
+             "AccessElements 1, 2 or 4)";
     case Status::kErrorDilatedStridedDgrad: return "dgrad with stride > 1 and dilation > 1 in one dimension is not supported";
     case Status::kErrorWorkspaceTooSmall: return "workspace smaller than get_workspace_size()";
     case Status::kErrorDeadlock: return "deadlock: a workgroup waits for a flag no other workgroup can set";

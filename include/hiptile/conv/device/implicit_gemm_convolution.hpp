@@ -192,9 +192,15 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     int const kg = p.k / p.groups;
     bool const channels = channels_multiple_of(p, AccessElements);
     // Tensor copies read 128-byte blocks of channels, each of one filter tap and group: of x
-    // (Fprop and Wgrad, C/groups) or of dy (Dgrad, K/groups).
+    // (Fprop and Wgrad, C/groups) or of dy (Dgrad, K/groups). Fprop's and Dgrad's last block may be
+    // partial when there is one group: the copy engine reads the channels past C (K) as zeros, which
+    // zero whatever the filter's box holds there. Wgrad writes each block to 64 columns of dw, and
+    // with groups a block's next channels are the next group's: there whole blocks only.
     int const block_channels = Op == ConvOperator::kDgrad ? kg : cg;
-    bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || block_channels * sizeof(Element) % 128 == 0;
+    bool const whole_blocks = block_channels * sizeof(Element) % 128 == 0;
+    bool const partial_last_block =
+        Op != ConvOperator::kWgrad && p.groups == 1 && block_channels * sizeof(Element) >= 128;
+    bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || whole_blocks || partial_last_block;
     if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
     // The precomputed iterators keep one mask bit per filter tap (Dgrad: per tap of a row class).
     if (Algorithm == IteratorAlgorithm::kPrecomputed && !precomputed_taps_fit(p)) return Status::kErrorNotSupported;
