@@ -28,6 +28,7 @@ namespace {
 using conv_test::ConvOperator;
 using conv_test::ConvProblemSize;
 using conv_test::IteratorAlgorithm;
+using conv_test::unread_arguments;
 using hiptile::Status;
 using hiptile::half_t;
 using hiptile::conv::device::ConvChoice;
@@ -48,19 +49,6 @@ static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<2>,
                              Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kParallel>>);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<3>,
                              Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kSerial>>);
-
-// Arguments at far-off fake addresses (test/common/fake_address.hpp), for the checks and the choice
-// only: nothing reads them.
-template <class Conv>
-typename Conv::Arguments fake_arguments(ConvProblemSize const& p) {
-  typename Conv::Arguments a{};
-  a.problem = p;
-  a.a = test_support::fake_address<typename Conv::Element const>(0);
-  a.b = test_support::fake_address<typename Conv::Element const>(1);
-  a.d = test_support::fake_address<typename Conv::ElementC>(3);
-  a.output_op = {1.0f, 0.0f};
-  return a;
-}
 
 // Runs Default<Op> on p with the workspace get_workspace_size asks for (or none) and returns its choice.
 template <ConvOperator Op, class Element = half_t>
@@ -108,7 +96,7 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
                                    ConvProblemSize::conv2d(2, 10, 10, 16, 16, 3, 3, 1, 1).with_groups(16),
                                    ConvProblemSize::conv2d(1, 9, 9, 32, 64, 3, 3, 1, 1, 2, 2).with_groups(8)}) {
     using Fixed = Configuration<ConvOperator::kFprop>;
-    CHECK(Fixed::can_implement(fake_arguments<Fixed>(p)) == Status::kErrorChannelsNotAligned);
+    CHECK(Fixed::can_implement(unread_arguments<Fixed>(p)) == Status::kErrorChannelsNotAligned);
     for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p), run_default<ConvOperator::kDgrad>(p),
                                 run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false)}) {
       CHECK(c.candidate == 1);
@@ -160,7 +148,7 @@ TEST_CASE("DefaultConvolution splits Wgrad's K over few tiles, and falls back to
   REQUIRE(2 * hiptile::ceil_div<std::int64_t>(g.m, 128) * hiptile::ceil_div<std::int64_t>(g.n, 128) >=
           slots<ConvOperator::kWgrad>());
   ConvChoice c;
-  REQUIRE(Default<ConvOperator::kWgrad>::preferred(fake_arguments<Default<ConvOperator::kWgrad>>(wide), c) ==
+  REQUIRE(Default<ConvOperator::kWgrad>::preferred(unread_arguments<Default<ConvOperator::kWgrad>>(wide), c) ==
           Status::kSuccess);
   CHECK(c.candidate == 0);
   CHECK(c.rule == ConvChoiceRule::kTileWaves);
@@ -173,7 +161,7 @@ TEST_CASE("find mode heuristic chooses as DefaultConvolution's rules do", "[conv
   for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1),
                                    ConvProblemSize::conv2d(1, 4, 4, 1024, 2048, 3, 3, 1, 1),
                                    ConvProblemSize::conv2d(2, 15, 13, 3, 16, 7, 7, 3, 3, 2, 2)}) {
-    auto args = fake_arguments<Default<ConvOperator::kWgrad>>(p);
+    auto args = unread_arguments<Default<ConvOperator::kWgrad>>(p);
     args.workspace = test_support::fake_address<std::byte>(4);  // what the preferred candidate asks for
     args.workspace_bytes = Default<ConvOperator::kWgrad>::get_workspace_size(args);
     ConvChoice selected;
@@ -195,7 +183,7 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
   auto choose = [&](ConvProblemSize const& p) {
     hiptile::tune::TunedChoice choice;
     Tuned op({.mode = hiptile::tune::FindMode::kSearch, .database = database});
-    REQUIRE(op.select(fake_arguments<Default<ConvOperator::kFprop>>(p), choice) == Status::kSuccess);
+    REQUIRE(op.select(unread_arguments<Default<ConvOperator::kFprop>>(p), choice) == Status::kSuccess);
     return choice;
   };
   // 3 channels: only the analytic candidate (1) takes them; nothing is timed.
@@ -214,28 +202,28 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
 TEST_CASE("DefaultConvolution's remaining refusals are the ones docs/conv.md lists", "[conv][default]") {
   ConvProblemSize const p = ConvProblemSize::conv2d(1, 12, 12, 64, 64, 3, 3, 1, 1);
   // K slices asked for: Fprop has no split-K candidate; Wgrad's need a workspace.
-  auto fprop = fake_arguments<Default<ConvOperator::kFprop>>(p);
+  auto fprop = unread_arguments<Default<ConvOperator::kFprop>>(p);
   fprop.split_k_slices = 2;
   CHECK(Default<ConvOperator::kFprop>::can_implement(fprop) == Status::kErrorNotSupported);
-  auto wgrad = fake_arguments<Default<ConvOperator::kWgrad>>(p);
+  auto wgrad = unread_arguments<Default<ConvOperator::kWgrad>>(p);
   wgrad.split_k_slices = 2;
   CHECK(Default<ConvOperator::kWgrad>::can_implement(wgrad) == Status::kErrorWorkspaceNull);
   wgrad.split_k_slices = 1;  // with one slice it runs data-parallel without a workspace
   CHECK(Default<ConvOperator::kWgrad>::can_implement(wgrad) == Status::kSuccess);
   // A strided and dilated Dgrad: no candidate computes one.
   ConvProblemSize const dilated = ConvProblemSize::conv2d(1, 12, 12, 64, 64, 3, 3, 2, 2, 2, 2, 2, 2);
-  CHECK(Default<ConvOperator::kDgrad>::can_implement(fake_arguments<Default<ConvOperator::kDgrad>>(dilated)) ==
+  CHECK(Default<ConvOperator::kDgrad>::can_implement(unread_arguments<Default<ConvOperator::kDgrad>>(dilated)) ==
         Status::kErrorDilatedStridedDgrad);
   // Any channel or group count: no kErrorChannelsNotAligned.
   for (int c : {1, 2, 3, 5, 7, 12, 60, 96, 100}) {
     for (int groups : {1, c}) {
       ConvProblemSize const q = ConvProblemSize::conv2d(1, 9, 9, c, c, 3, 3, 1, 1).with_groups(groups);
       INFO("C = K = " << c << ", groups " << groups);
-      CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(q)) ==
+      CHECK(Default<ConvOperator::kFprop>::can_implement(unread_arguments<Default<ConvOperator::kFprop>>(q)) ==
             Status::kSuccess);
-      CHECK(Default<ConvOperator::kDgrad>::can_implement(fake_arguments<Default<ConvOperator::kDgrad>>(q)) ==
+      CHECK(Default<ConvOperator::kDgrad>::can_implement(unread_arguments<Default<ConvOperator::kDgrad>>(q)) ==
             Status::kSuccess);
-      CHECK(Default<ConvOperator::kWgrad>::can_implement(fake_arguments<Default<ConvOperator::kWgrad>>(q)) ==
+      CHECK(Default<ConvOperator::kWgrad>::can_implement(unread_arguments<Default<ConvOperator::kWgrad>>(q)) ==
             Status::kSuccess);
     }
   }

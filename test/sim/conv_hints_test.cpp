@@ -22,21 +22,11 @@ namespace {
 using conv_test::ConvOperator;
 using conv_test::ConvProblemSize;
 using conv_test::IteratorAlgorithm;
+using conv_test::unread_arguments;
 using hiptile::Status;
 using hiptile::half_t;
 using hiptile::gemm::kernel::SplitKMode;
 using test_support::fake_address;
-
-template <class Conv>
-typename Conv::Arguments fake_arguments(ConvProblemSize const& p) {
-  typename Conv::Arguments a{};
-  a.problem = p;
-  a.a = fake_address<typename Conv::Element const>(0);
-  a.b = fake_address<typename Conv::Element const>(1);
-  a.d = fake_address<typename Conv::ElementC>(3);
-  a.output_op = {1.0f, 0.0f};
-  return a;
-}
 
 // What initialize(args) writes to the log's `category` (the hints, or the errors), and the
 // Status it must give.
@@ -69,20 +59,20 @@ using Default = hiptile::conv::device::DefaultConvolutionConfiguration<Op, half_
 TEST_CASE("conv hint: the precomputed iterator, only where it takes the problem", "[conv][log]") {
   using Conv = Analytic<ConvOperator::kFprop>;
   SECTION("64 channels, 3x3: named, and DefaultConvolutionConfiguration takes it") {
-    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
+    auto const args = unread_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
     CHECK(has(log, "the precomputed iterator (DefaultConvolutionConfiguration, which DefaultConvolution picks) reads "
                    "them 16 bytes at a time"));
-    CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
+    CHECK(Default<ConvOperator::kFprop>::can_implement(unread_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
           Status::kSuccess);
   }
   SECTION("64 channels, a 1x40 filter: more taps than its masks hold, not named, and refused there") {
-    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(1, 4, 48, 64, 64, 1, 40, 0, 1));
+    auto const args = unread_arguments<Conv>(ConvProblemSize::conv2d(1, 4, 48, 64, 64, 1, 40, 0, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
     CHECK_FALSE(has(log, "precomputed iterator"));
-    CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
+    CHECK(Default<ConvOperator::kFprop>::can_implement(unread_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
           Status::kErrorNotSupported);
   }
 }
@@ -90,19 +80,19 @@ TEST_CASE("conv hint: the precomputed iterator, only where it takes the problem"
 TEST_CASE("conv hint: padding channels, only where it adds at most a quarter of the work", "[conv][log]") {
   using Conv = Analytic<ConvOperator::kFprop>;
   SECTION("60 channels: pad to 64, and the padded problem is DefaultConvolutionConfiguration's") {
-    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 60, 64, 3, 3, 1, 1));
+    auto const args = unread_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 60, 64, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
     CHECK(has(log, "padded to C 64 (zeros in the added channels)"));
     ConvProblemSize padded = args.problem;
     padded.c = 64;
-    CHECK(Default<ConvOperator::kFprop>::can_implement(fake_arguments<Default<ConvOperator::kFprop>>(padded)) ==
+    CHECK(Default<ConvOperator::kFprop>::can_implement(unread_arguments<Default<ConvOperator::kFprop>>(padded)) ==
           Status::kSuccess);
   }
   SECTION("depthwise (one channel a group) and RGB (3 channels): no padding hint") {
     for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 12, 12, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 32),
                                      ConvProblemSize::conv2d(2, 16, 16, 3, 32, 4, 4, 0, 0, 4, 4)}) {
-      std::string const log = hints_of<Conv>(fake_arguments<Conv>(p));
+      std::string const log = hints_of<Conv>(unread_arguments<Conv>(p));
       INFO(conv_test::describe(p) << "\n" << log);
       CHECK_FALSE(has(log, "padded to"));
       CHECK_FALSE(has(log, "precomputed iterator"));
@@ -113,12 +103,12 @@ TEST_CASE("conv hint: padding channels, only where it adds at most a quarter of 
 TEST_CASE("conv hint: split-K, only where the K loop is long enough to split", "[conv][log]") {
   SECTION("a Wgrad over many pixels: split-K, and this configuration's WithSplitK takes the slices") {
     using Conv = Default<ConvOperator::kWgrad>;
-    auto args = fake_arguments<Conv>(ConvProblemSize::conv2d(8, 56, 56, 64, 64, 3, 3, 1, 1));
+    auto args = unread_arguments<Conv>(ConvProblemSize::conv2d(8, 56, 56, 64, 64, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
     CHECK(has(log, "split-K shares the K loop among idle CUs"));
     using Split = Conv::WithSplitK<SplitKMode::kSerial>;
-    auto split = fake_arguments<Split>(args.problem);
+    auto split = unread_arguments<Split>(args.problem);
     std::int64_t slots = 0;
     REQUIRE(hiptile::query_device_workgroups<Conv::Kernel>(unsigned(Conv::kThreads), Conv::kLdsBytes, slots) ==
             Status::kSuccess);
@@ -131,7 +121,7 @@ TEST_CASE("conv hint: split-K, only where the K loop is long enough to split", "
   }
   SECTION("an RGB Wgrad with a short K loop: no split-K, a narrower tile") {
     using Conv = Analytic<ConvOperator::kWgrad>;
-    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(1, 16, 16, 3, 16, 3, 3, 1, 1));
+    auto const args = unread_arguments<Conv>(ConvProblemSize::conv2d(1, 16, 16, 3, 16, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
     CHECK_FALSE(has(log, "split-K"));
@@ -144,7 +134,7 @@ TEST_CASE("conv refusals name the tensor and the channel count", "[conv][log]") 
   using Conv = Default<ConvOperator::kDgrad>;
   using hiptile::logging::Category;
   SECTION("b two bytes off: b and its 16-byte access") {
-    auto args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
+    auto args = unread_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
     args.b = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.b) + 2);
     args.c = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.a) + 1);  // unread: beta = 0
     std::string const log = hints_of<Conv>(args, Category::kError, Status::kErrorMisalignedOperand);
@@ -155,12 +145,12 @@ TEST_CASE("conv refusals name the tensor and the channel count", "[conv][log]") 
     CHECK_FALSE(has(log, "leading dimension"));
   }
   SECTION("K/groups 12: the count and the iterator's 8 channels per access") {
-    auto const args = fake_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 12, 3, 3, 1, 1));
+    auto const args = unread_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 12, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args, Category::kError, Status::kErrorChannelsNotAligned);
     INFO(log);
     CHECK(has(log, "channels per group C 64, K 12 are not multiples of 8 (this iterator's channels per access)"));
     CHECK_FALSE(has(log, "tensor cop"));
-    CHECK(Analytic<ConvOperator::kDgrad>::can_implement(fake_arguments<Analytic<ConvOperator::kDgrad>>(args.problem)) ==
+    CHECK(Analytic<ConvOperator::kDgrad>::can_implement(unread_arguments<Analytic<ConvOperator::kDgrad>>(args.problem)) ==
           Status::kSuccess);
   }
 }

@@ -26,6 +26,7 @@
 #include "hiptile/host/reference_conv.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/sim/runtime.hpp"
+#include "../common/fake_address.hpp"
 
 namespace conv_test {
 
@@ -79,6 +80,19 @@ inline TensorShapes tensor_shapes(ConvProblemSize const& p) {
   std::int64_t const taps = std::int64_t(p.filter[0]) * p.filter[1] * p.filter[2];
   return {std::int64_t(p.n) * p.input[0] * p.input[1] * p.input[2], p.c, p.k, taps * (p.c / p.groups),
           std::int64_t(p.n) * o[0] * o[1] * o[2], p.k};
+}
+
+// A problem's arguments with a, b and d at far-off fake addresses (test/common/fake_address.hpp),
+// α = 1, β = 0: for tests of the checks, the choice and the log, which never read them.
+template <class Conv>
+typename Conv::Arguments unread_arguments(ConvProblemSize const& p) {
+  typename Conv::Arguments a{};
+  a.problem = p;
+  a.a = test_support::fake_address<typename Conv::Element const>(0);
+  a.b = test_support::fake_address<typename Conv::Element const>(1);
+  a.d = test_support::fake_address<typename Conv::ElementC>(3);
+  a.output_op = {1.0f, 0.0f};
+  return a;
 }
 
 // What run_conv does with the operator once it is initialised, by default nothing (a test of a

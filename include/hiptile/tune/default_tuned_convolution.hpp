@@ -96,9 +96,9 @@ struct DefaultConvolutionCandidates {
   struct TensorCopyTilesOf<true, Unused>
       : std::type_identity<std::conditional_t<
             kWgrad, std::tuple<TensorCopyTile<128, 192>, TensorCopyTile<128, 128>, TensorCopyTile<128, 256>>,
-            std::tuple<TensorCopyTile<128, 256>, TensorCopyTile<128, 128>, TensorCopyTile<128, 64>,
-                       TensorCopyTile<128, 128, gemm::kernel::SplitKMode::kNone, 3>,
-                       TensorCopyTile<128, 64, gemm::kernel::SplitKMode::kNone, 3>>>> {};
+            // Fprop and Dgrad: DefaultConvolution's five.
+            typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch,
+                                                                 OutputOp>::TensorCopyTiles>> {};
   template <bool kTensorCopy, int = 0>
   struct TensorCopySplitKOf : std::type_identity<std::tuple<>> {};
   template <int Unused>

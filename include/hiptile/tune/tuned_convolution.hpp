@@ -13,8 +13,8 @@
 // ConvolutionTuning is what is particular to convolution. Its key: the whole problem (extents,
 // filter, padding, stride, dilation, groups, mode), pointer alignments, the K slices, the bias.
 // Its heuristic is SelectingConvolution's rules (conv/device/selecting_convolution.hpp: split-K
-// for a Wgrad over few tiles, else the data-parallel tile that wastes least of the implicit GEMM's
-// M x N), DefaultConvolution's choice.
+// for a Wgrad over few tiles, else the data-parallel tile of least estimated time), DefaultConvolution's
+// choice.
 // The timing model's prediction (simulator) treats the implicit GEMM of all groups as one problem
 // of groups x M rows; it has no entry for convolution with split-K, so in the simulator the
 // split-K candidates are not timed (find mode then compares the data-parallel ones only).

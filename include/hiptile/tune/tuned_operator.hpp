@@ -384,17 +384,9 @@ class TunedOperator {
     if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && db_key) {
       found = from_database(args, database_at(path).find(*db_key), c);
     }
-    if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch) && eligible_pairs(args) == 1) {
-      // Nothing to rank: one candidate, with one slice count, takes the problem.
-      HeuristicPick pick;
-      if (Status const s = Operation::heuristic(args, pick); !ok(s)) return s;
-      c.candidate = pick.candidate;
-      c.split_k_slices = pick.split_k_slices;
-      c.reason = "the only candidate that takes the problem, not timed";
-      c.source = ChoiceSource::kHeuristic;
-      found = true;
-    }
-    if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch)) {
+    // Nothing to rank when one candidate, with one slice count, takes the problem: it runs untimed.
+    bool const untimed = !found && (m == FindMode::kHybrid || m == FindMode::kSearch) && eligible_pairs(args) == 1;
+    if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch) && !untimed) {
       found = timed(args, device, stream, entry);
       if (found && db_key) {
         database_at(path).store({*db_key, candidate_name(c.candidate), c.split_k_slices, c.microseconds});
@@ -405,7 +397,7 @@ class TunedOperator {
       if (Status const s = Operation::heuristic(args, pick); !ok(s)) return s;
       c.candidate = pick.candidate;
       c.split_k_slices = pick.split_k_slices;
-      c.reason = std::move(pick.reason);
+      c.reason = untimed ? "the only candidate that takes the problem, not timed" : std::move(pick.reason);
       c.source = ChoiceSource::kHeuristic;
     }
     c.name = candidate_name(c.candidate);

@@ -146,18 +146,18 @@ struct ConvSelection {
         2 * tiles(w, c[largest]) < c[largest].slots) {
       for (int i = 0; i < kCandidates; ++i) {
         if (!split(i) || (excluded >> i & 1) != 0 || !access_ok(i)) continue;
+        if (c[i].slots == 0) {  // (not queried above: it takes the problem only with several slices)
+          if (Status const q = slots_of(i, c[i].slots); !ok(q)) return q;
+        }
         std::int64_t const k_tiles = ceil_div<std::int64_t>(w.k, c[i].tile_k);
-        std::int64_t slots = 0;
-        if (Status const q = slots_of(i, slots); !ok(q)) return q;
         int const n = int(std::max<std::int64_t>(
-            2, std::min<std::int64_t>({slots / tiles(w, c[i]), kMaxSlices, k_tiles / 2})));
+            2, std::min<std::int64_t>({c[i].slots / tiles(w, c[i]), kMaxSlices, k_tiles / 2})));
         bool taken = false;
         visit_index<kCandidates>(i, [&]<int I>() {
           taken = gemm::device::takes_problem<std::tuple_element_t<I, CandidateList>>(args, n);
           return Status::kSuccess;
         });
         if (!taken) continue;
-        c[i].slots = slots;
         if (picked < 0 || waste(w, c[i]) < waste(w, c[picked]) ||
             (waste(w, c[i]) == waste(w, c[picked]) && area(c[i]) > area(c[picked]))) {
           picked = i, slices = n, rule = ConvChoiceRule::kWgradSplitK;
@@ -172,17 +172,12 @@ struct ConvSelection {
       // None takes the problem: the first candidate's Status (kErrorNotSupported when it takes the
       // problem but was excluded).
       Status const first = First::can_implement(args);
-      return ok(first) || first == Status::kErrorWorkspaceNull || first == Status::kErrorWorkspaceTooSmall
-                 ? Status::kErrorNotSupported
-                 : first;
+      return gemm::device::takes_problem_given_workspace(first) ? Status::kErrorNotSupported : first;
     }
     choice = c[picked];
     choice.candidate = picked;
     choice.rule = rule;
     choice.split_k_slices = slices;
-    if (choice.slots == 0) {
-      if (Status const q = slots_of(picked, choice.slots); !ok(q)) return q;
-    }
     return Status::kSuccess;
   }
 

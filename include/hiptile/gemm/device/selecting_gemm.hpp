@@ -84,12 +84,11 @@ struct GemmSelection {
   // in `excluded` (bit i: candidate i): kErrorDeviceQuery when the device cannot say how many
   // workgroups it holds, the first candidate's Status when none takes the problem.
   static Status preferred(Arguments const& args, GemmChoice& choice, std::uint64_t excluded) noexcept {
-    Status const statuses[] = {can_implement_bare<Candidates>(args)...};
+    Status const statuses[] = {can_implement_without_workspace<Candidates>(args)...};
     GemmCandidateShape shapes[] = {shape_of<Candidates>()...};
     bool any = false;
     for (int i = 0; i < kCandidates; ++i) {
-      shapes[i].eligible = (excluded >> i & 1) == 0 && (ok(statuses[i]) || statuses[i] == Status::kErrorWorkspaceNull ||
-                                                         statuses[i] == Status::kErrorWorkspaceTooSmall);
+      shapes[i].eligible = (excluded >> i & 1) == 0 && takes_problem_given_workspace(statuses[i]);
       any = any || shapes[i].eligible;
     }
     if (!any) return statuses[0];
@@ -121,12 +120,6 @@ struct GemmSelection {
   }
 
  private:
-  template <class G>
-  static Status can_implement_bare(Arguments args) noexcept {
-    args.workspace = nullptr;  // the workspace is checked once a candidate is chosen
-    args.workspace_bytes = 0;
-    return G::can_implement(args);
-  }
   static double wave_time(Arguments const& args, GemmChoice const& c) noexcept {
     return ShapeHeuristic::wave_time(args.problem, args.batch_count, {c.tile_m, c.tile_n, c.tile_k}, c.schedule,
                                      c.split_k_slices, c.slots);

@@ -42,14 +42,23 @@
 
 namespace hiptile::gemm::device {
 
-// Whether C takes the problem with `slices` K slices, the workspace aside (it is fitted later).
+// C's verdict on the arguments without their workspace (a choice is fitted to it later): a
+// workspace Status says only that C would need one.
+template <class C>
+Status can_implement_without_workspace(typename C::Arguments args) noexcept {
+  args.workspace = nullptr;
+  args.workspace_bytes = 0;
+  return C::can_implement(args);
+}
+inline bool takes_problem_given_workspace(Status s) noexcept {
+  return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
+}
+
+// Whether C takes the problem with `slices` K slices, the workspace aside.
 template <class C>
 bool takes_problem(typename C::Arguments args, int slices) noexcept {
   args.split_k_slices = slices;
-  args.workspace = nullptr;
-  args.workspace_bytes = 0;
-  Status const s = C::can_implement(args);
-  return ok(s) || s == Status::kErrorWorkspaceNull || s == Status::kErrorWorkspaceTooSmall;
+  return takes_problem_given_workspace(can_implement_without_workspace<C>(args));
 }
 
 template <class Rules>
