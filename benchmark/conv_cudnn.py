@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """cuDNN (through PyTorch) on the layers of benchmark/conv_nvidia.cu (seven of ResNet-50, four with
-channel counts off the 64 grid): Fprop, Dgrad
+channel counts off the 64 grid, four depthwise): Fprop, Dgrad
 and Wgrad of each, f16 in channels_last (NHWC) tensors, N = 32, the baseline that
 scripts/device_conv.sh sets beside hiptile.
 
@@ -21,7 +21,8 @@ PyTorch user gets by the other routes.
 
 Timing: torch.backends.cudnn.benchmark = True (unless --heuristic), warm-up calls (which also run cuDNN's algorithm
 search), then `repetitions` timed loops of `reps` calls between CUDA events; the time of one call is
-the median loop's time / reps, as conv_nvidia.cu reports it. TFLOPS = 2 · MACs / time.
+the median loop's time / reps, as conv_nvidia.cu reports it. TFLOPS = 2 · MACs / time; TB/s = the
+operator's least DRAM traffic (its two inputs read, its output written, once) / time.
 
 --profile runs each selected operator once more after its timing, between cudaProfilerStart and
 cudaProfilerStop, so `ncu --profile-from-start off` sees only cuDNN's kernels of that one call
@@ -40,7 +41,7 @@ import torch
 import torch.nn.functional as F
 
 BATCH = 32
-# name, H = W, C, K, R = S, stride, padding: the list and names of conv_nvidia.cu's kLayers.
+# name, H = W, C, K, R = S, stride, padding[, groups]: the list and names of conv_nvidia.cu's kLayers.
 LAYERS = [
     ("L1_3x3_64to64_56", 56, 64, 64, 3, 1, 1),
     ("L2_1x1s2_256to128_56", 56, 256, 128, 1, 2, 0),
@@ -53,6 +54,10 @@ LAYERS = [
     ("X2_5x5_160to160_28", 28, 160, 160, 5, 1, 2),
     ("X3_3x3s2_224to224_28", 28, 224, 224, 3, 2, 1),
     ("X4_3x3_320to320_14", 14, 320, 320, 3, 1, 1),
+    ("D1_dw3x3_144_56", 56, 144, 144, 3, 1, 1, 144),
+    ("D2_dw3x3s2_144_56", 56, 144, 144, 3, 2, 1, 144),
+    ("D3_dw5x5_240_28", 28, 240, 240, 5, 1, 2, 240),
+    ("D4_dw7x7_192_28", 28, 192, 192, 7, 1, 3, 192),
 ]
 OPERATORS = ("fprop", "dgrad", "wgrad")
 
@@ -61,21 +66,21 @@ def output_extent(size, rs, stride, pad):
     return (size + 2 * pad - rs) // stride + 1
 
 
-def make_operator(op, x, w, dy, stride, pad, api):
+def make_operator(op, x, w, dy, stride, pad, api, groups=1):
     """A closure that runs one operator once and returns its result."""
     strides, pads, dilations = [stride, stride], [pad, pad], [1, 1]
     if op == "fprop":
-        return lambda: F.conv2d(x, w, None, stride, pad)
+        return lambda: F.conv2d(x, w, None, stride, pad, 1, groups)
     if api == "nn_grad":
         if op == "dgrad":
-            return lambda: torch.nn.grad.conv2d_input(x.shape, w, dy, stride, pad)
-        return lambda: torch.nn.grad.conv2d_weight(x, w.shape, dy, stride, pad)
+            return lambda: torch.nn.grad.conv2d_input(x.shape, w, dy, stride, pad, 1, groups)
+        return lambda: torch.nn.grad.conv2d_weight(x, w.shape, dy, stride, pad, 1, groups)
     mask = [True, False, False] if op == "dgrad" else [False, True, False]
     index = 0 if op == "dgrad" else 1
 
     def backward():
         return torch.ops.aten.convolution_backward(
-            dy, x, w, None, strides, pads, dilations, False, [0, 0], 1, mask)[index]
+            dy, x, w, None, strides, pads, dilations, False, [0, 0], groups, mask)[index]
 
     return backward
 
@@ -126,19 +131,21 @@ def main():
     results = []
     print(f"{torch.cuda.get_device_name()}: torch {torch.__version__}, cuDNN {torch.backends.cudnn.version()}, "
           f"api {args.api}, cudnn.benchmark {torch.backends.cudnn.benchmark}")
-    for name, hw, c, k, rs, stride, pad in LAYERS:
+    for name, hw, c, k, rs, stride, pad, *rest in LAYERS:
+        groups = rest[0] if rest else 1
         if args.filter not in name:
             continue
         pq = output_extent(hw, rs, stride, pad)
         x = uniform(BATCH, c, hw, hw)
-        w = uniform(k, c, rs, rs)
+        w = uniform(k, c // groups, rs, rs)
         dy = uniform(BATCH, k, pq, pq)
-        macs = BATCH * pq * pq * k * rs * rs * c
+        macs = BATCH * pq * pq * k * rs * rs * (c // groups)
         flops = 2.0 * macs
+        least_bytes = 2.0 * (x.numel() + w.numel() + dy.numel())  # f16: two inputs read, the output written
         for op in OPERATORS:
             if args.operator and op != args.operator:
                 continue
-            run = make_operator(op, x, w, dy, stride, pad, args.api)
+            run = make_operator(op, x, w, dy, stride, pad, args.api, groups)
             with torch.no_grad():
                 result = run()
             expected = {"fprop": dy, "dgrad": x, "wgrad": w}[op]
@@ -147,10 +154,11 @@ def main():
             layout = "channels_last" if result.is_contiguous(memory_format=torch.channels_last) else "other"
             seconds, reps = time_operator(run, flops, args.repetitions)
             tflops = flops / seconds / 1e12
-            results.append({"layer": name, "operator": op, "tflops": tflops, "us": seconds * 1e6, "reps": reps,
-                            "macs": macs, "output_layout": layout})
-            print(f"{name:24s} {op:6s} {tflops:8.1f} TFLOPS {seconds * 1e6:10.1f} us  (reps {reps}, {layout})",
-                  flush=True)
+            tbps = least_bytes / seconds / 1e12
+            results.append({"layer": name, "operator": op, "tflops": tflops, "tbps": tbps, "us": seconds * 1e6,
+                            "reps": reps, "macs": macs, "output_layout": layout})
+            print(f"{name:24s} {op:6s} {tflops:8.1f} TFLOPS {tbps:6.2f} TB/s {seconds * 1e6:10.1f} us  "
+                  f"(reps {reps}, {layout})", flush=True)
             if args.profile:
                 torch.cuda.synchronize()
                 torch.cuda.cudart().cudaProfilerStart()

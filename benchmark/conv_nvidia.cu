@@ -4,8 +4,10 @@
 // NHWC activations, KRSC filters, f16 in, f32 accumulate, f16 out, N = 32, random data (generated on
 // the GPU). GPU-timed with CUDA events (manual time); each timed iteration runs the operation
 // several times so short problems are not dominated by event overhead. Counters: TFLOPS
-// (2·macs / the median iteration's time; conv_cudnn.py reports medians too), the launch's CTAs,
-// reps. The label is the implicit GEMM's M × N × K.
+// (2·macs / the median iteration's time; conv_cudnn.py reports medians too), TBps (the operator's
+// least DRAM traffic — its two inputs read and its output written once — over that time: what
+// memory-bound layers such as depthwise ones are measured by), the launch's CTAs, reps. The label
+// is the implicit GEMM's M × N × K.
 //
 // Names are conv/<layer>/<operator>/<variant>. Variant "default" is DefaultConvolution (its choice
 // per layer, with the workspace it asks for), "configuration" DefaultConvolutionConfiguration, both
@@ -21,7 +23,8 @@
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
 // separate source tensor C, where both do. Wgrad also runs as "split_k" (parallel split-K).
 // Variant "tuned" is DefaultTunedConvolution in find mode `search` (BM_ConvTuned), labelled with
-// the configuration it chose.
+// the configuration it chose. Depthwise layers (groups = C = K) run Fprop and Dgrad as "default"
+// and "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks there).
 #include <benchmark/benchmark.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -41,6 +44,7 @@
 #include "hiptile/arch/warpgroup_mma.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/platform/platform.hpp"
@@ -123,6 +127,7 @@ using DgradTensorCopy = TensorCopy<ConvOperator::kDgrad, TileShape, SplitK>;
 struct Layer {
   char const* name;
   int hw, c, k, rs, stride, pad;
+  int groups = 1;
 };
 constexpr int kBatch = 32;
 constexpr Layer kLayers[] = {
@@ -139,11 +144,19 @@ constexpr Layer kLayers[] = {
     {"X2_5x5_160to160_28", 28, 160, 160, 5, 1, 2},
     {"X3_3x3s2_224to224_28", 28, 224, 224, 3, 2, 1},
     {"X4_3x3_320to320_14", 14, 320, 320, 3, 1, 1},
+    // Depthwise (groups = C = K): MobileNetV2's 3x3 and 3x3/s2 on 144 channels, EfficientNet's 5x5
+    // on 240, ConvNeXt's 7x7 on 192.
+    {"D1_dw3x3_144_56", 56, 144, 144, 3, 1, 1, 144},
+    {"D2_dw3x3s2_144_56", 56, 144, 144, 3, 2, 1, 144},
+    {"D3_dw5x5_240_28", 28, 240, 240, 5, 1, 2, 240},
+    {"D4_dw7x7_192_28", 28, 192, 192, 7, 1, 3, 192},
 };
 constexpr int kResNetLayers = 7;  // the first seven: every variant runs on them
+constexpr int kFirstDepthwiseLayer = 11;
 
 ConvProblemSize problem_of(Layer const& l) {
-  return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride);
+  return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride, 1, 1,
+                                 l.groups);
 }
 
 using bench::check;
@@ -210,8 +223,14 @@ Tensors& tensors(int layer) {
 }
 
 // Times `run` with events: iterations × reps launches; each iteration reports seconds per launch.
+// The least DRAM traffic of operator op: its two inputs read and its output written once, f16.
+double least_bytes(ConvProblemSize const& p, ConvOperator op) {
+  double const x = double(p.activation_elements()), w = double(p.filter_elements()), y = double(p.output_elements());
+  return 2.0 * (op == ConvOperator::kFprop ? x + w + y : op == ConvOperator::kDgrad ? y + w + x : x + y + w);
+}
+
 template <class Run>
-void time_gpu(benchmark::State& state, ConvProblemSize const& p, Run&& run) {
+void time_gpu(benchmark::State& state, ConvProblemSize const& p, ConvOperator op, Run&& run) {
   double const flops = 2.0 * double(p.macs());
   bench::warm_up(run);
   int const reps = std::max(1, int(2e11 / flops));  // about a millisecond of work or more
@@ -225,6 +244,7 @@ void time_gpu(benchmark::State& state, ConvProblemSize const& p, Run&& run) {
   std::size_t const n = seconds.size();
   double const median = n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2;
   state.counters["TFLOPS"] = flops / median / 1e12;
+  state.counters["TBps"] = least_bytes(p, op) / median / 1e12;
   state.counters["reps"] = reps;
 }
 
@@ -276,7 +296,7 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
     state.SkipWithError(to_string(s));
     return;
   }
-  time_gpu(state, p, [&] { run_or_exit(conv.run()); });
+  time_gpu(state, p, C::kOperator, [&] { run_or_exit(conv.run()); });
   state.counters["CTAs"] = double(conv.workgroups());
   if (workspace != nullptr) cudaFree(workspace);
   auto const g = p.implicit_gemm(C::kOperator);
@@ -296,7 +316,7 @@ void time_chosen(benchmark::State& state, Tensors& t, Chooser& op, typename Choo
     state.SkipWithError(to_string(s));
     return;
   }
-  time_gpu(state, t.problem, [&] { run_or_exit(op.run()); });
+  time_gpu(state, t.problem, Chooser::kOperator, [&] { run_or_exit(op.run()); });
   state.counters["candidate"] = op.choice().candidate;
   state.counters["slices"] = op.choice().split_k_slices;
   state.SetLabel(Chooser::candidate_name(op.choice().candidate));
@@ -374,6 +394,15 @@ void add_warpgroup_tiles(int layer, char const* variant) {
 
 int main(int argc, char** argv) {
   for (int layer = 0; layer < int(std::size(kLayers)); ++layer) {
+    if (layer >= kFirstDepthwiseLayer) {  // Fprop and Dgrad: DefaultConvolution and the direct kernel
+      add_choosers<ConvOperator::kFprop>(layer, "fprop");
+      add_choosers<ConvOperator::kDgrad>(layer, "dgrad");
+      add<conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90>>(layer, "fprop",
+                                                                                                "depthwise");
+      add<conv::device::DepthwiseConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90>>(layer, "dgrad",
+                                                                                                "depthwise");
+      continue;
+    }
     add_choosers<ConvOperator::kFprop>(layer, "fprop");
     add_choosers<ConvOperator::kDgrad>(layer, "dgrad");
     add_choosers<ConvOperator::kWgrad>(layer, "wgrad");

@@ -33,18 +33,24 @@ def load(path, key):
     return json.load(open(path))[key] if os.path.exists(path) else []
 
 hiptile = {}  # (layer, operator, variant) -> TFLOPS
+traffic = {}  # (layer, operator, variant) -> TB/s of the operator's least DRAM traffic
 for b in load(sys.argv[1], "benchmarks"):
     parts = b["name"].split("/")  # conv/<layer>/<operator>/<variant>/iterations:20/manual_time
     if parts[0] != "conv" or b.get("error_occurred"):
         continue
     hiptile[(parts[1], parts[2], parts[3])] = b.get("TFLOPS")
-cudnn = {(r["layer"], r["operator"]): r["tflops"] for r in load(sys.argv[2], "results")}
+    traffic[(parts[1], parts[2], parts[3])] = b.get("TBps")
+results = load(sys.argv[2], "results")
+cudnn = {(r["layer"], r["operator"]): r["tflops"] for r in results}
+cudnn_traffic = {(r["layer"], r["operator"]): r.get("tbps") for r in results}
 
 layers = list(dict.fromkeys([key[0] for key in hiptile] + [key[0] for key in cudnn]))
 fmt = lambda v: "-" if v is None else f"{v:.1f}"
 ratio = lambda h, c: f"{h / c:.2f}" if h and c else "-"
-print(f"\n{'layer':24s} {'op':14s} {'hiptile':>8s} {'cuDNN':>8s} {'ratio':>6s} {'best':>8s} {'ratio':>6s}  best variant"
-      "   (TFLOPS; hiptile = DefaultConvolution, best = the fastest variant, β = 0)")
+print(f"\n{'layer':24s} {'op':14s} {'hiptile':>8s} {'cuDNN':>8s} {'ratio':>6s} {'TB/s':>5s} {'cuDNN':>5s} "
+      f"{'best':>8s} {'ratio':>6s}  best variant   (TFLOPS, and TB/s of the least DRAM traffic; hiptile = "
+      "DefaultConvolution, best = the fastest variant, β = 0)")
+tb = lambda v: "-" if v is None else f"{v:.2f}"
 for layer in layers:
     for op in ("fprop", "dgrad", "wgrad"):
         for variant in ("default", "split_k", "split_k_serial"):
@@ -52,7 +58,8 @@ for layer in layers:
             if h is None and variant != "default":
                 continue
             name = op if variant == "default" else op + "/" + variant
-            row = f"{layer:24s} {name:14s} {fmt(h):>8s} {fmt(c):>8s} {ratio(h, c):>6s}"
+            row = (f"{layer:24s} {name:14s} {fmt(h):>8s} {fmt(c):>8s} {ratio(h, c):>6s} "
+                   f"{tb(traffic.get((layer, op, variant))):>5s} {tb(cudnn_traffic.get((layer, op))):>5s}")
             if variant == "default":
                 candidates = [(v, key[2]) for key, v in hiptile.items()
                               if key[0] == layer and key[1] == op and "beta" not in key[2] and v]

@@ -2,12 +2,14 @@
 // checked (test/amd/CMakeLists.txt): DefaultConvolutionConfiguration (precomputed iterators) for Fprop, Dgrad
 // and Wgrad in f16 and bf16, DefaultAnalyticConvolution (any channel count) for f16, and the f16
 // Dgrad with the other three RowDivision choices of its epilogue (plain `/` and `%` in the source
-// load and/or the store), whose instruction counts docs/performance.md compares.
+// load and/or the store), whose instruction counts docs/performance.md compares; the depthwise
+// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad and bf16 Fprop.
 // HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include <cstddef>
 #include <type_traits>
 
 #include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "../common/launch_budget.hpp"
 
@@ -48,6 +50,13 @@ using DgradFastPlain = DgradDivision<RowDivision::kFast, RowDivision::kPlain>;
 using DgradPlainFast = DgradDivision<RowDivision::kPlain, RowDivision::kFast>;
 static_assert(std::is_same_v<DgradDivision<RowDivision::kFast, RowDivision::kFast>, F16Dgrad>);
 
+// The direct convolution of depthwise layers (DefaultConvolution's pick for them).
+template <ConvOperator Op, class Element>
+using Depthwise = hiptile::conv::device::DepthwiseConvolution<Op, Element, Element, Arch>;
+using DepthwiseF16Fprop = Depthwise<ConvOperator::kFprop, half_t>;
+using DepthwiseF16Dgrad = Depthwise<ConvOperator::kDgrad, half_t>;
+using DepthwiseBf16Fprop = Depthwise<ConvOperator::kFprop, bfloat16_t>;
+
 }  // namespace conv_isa
 
 // What the ISA cannot show (the LDS budget and launch bound), checked and recorded
@@ -64,6 +73,9 @@ template struct hiptile::test::LaunchBudget<conv_isa::AnalyticWgrad>;
 template struct hiptile::test::LaunchBudget<conv_isa::DgradPlainPlain>;
 template struct hiptile::test::LaunchBudget<conv_isa::DgradFastPlain>;
 template struct hiptile::test::LaunchBudget<conv_isa::DgradPlainFast>;
+template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Fprop>;
+template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Dgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseBf16Fprop>;
 
 template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);
@@ -77,3 +89,5 @@ template __global__ void hiptile::kernel_entry<conv_isa::AnalyticWgrad::Kernel>(
 template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainPlain::Kernel>(conv_isa::DgradPlainPlain::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DgradFastPlain::Kernel>(conv_isa::DgradFastPlain::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainFast::Kernel>(conv_isa::DgradPlainFast::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::Kernel>(conv_isa::DepthwiseF16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::Kernel>(conv_isa::DepthwiseBf16Fprop::Kernel::Params);

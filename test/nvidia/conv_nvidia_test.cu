@@ -23,6 +23,7 @@
 
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
@@ -51,6 +52,9 @@ template <ConvOperator Op, class Element>
 using Selecting = conv::device::DefaultConvolution<Op, Element, Element, arch::Sm90>;
 template <ConvOperator Op>
 using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, arch::Sm90>;
+// The direct convolution of depthwise layers.
+template <ConvOperator Op, class Element>
+using Depthwise = conv::device::DepthwiseConvolution<Op, Element, Element, arch::Sm90>;
 // The analytic iterators with whole 16-byte accesses: cp.async gathers, as the precomputed ones.
 template <ConvOperator Op>
 using AnalyticVector = conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
@@ -183,6 +187,27 @@ std::vector<ConvProblemSize> off_grid_shapes() {
       P::conv2d(2, 9, 9, 320, 136, 1, 1, 0, 0),
       P::conv2d(1, 12, 12, 72, 96, 3, 3, 2, 2, 1, 1, 2, 2),
       P::conv3d(1, {{5, 6, 7}}, 96, 72, {{3, 3, 3}}, {{1, 1, 1}}),
+  };
+}
+
+// Depthwise layers (groups = C = K) for the direct convolution: 3x3, 5x5 and 7x7, strides 1 and 2,
+// dilation, asymmetric padding, convolution mode, a partial 64-channel block, 3-D, tiles over
+// several rows of a plane.
+std::vector<ConvProblemSize> depthwise_shapes() {
+  using P = ConvProblemSize;
+  auto dw = [](int n, int hw, int c, int rs, int pad, int stride = 1, int dilation = 1) {
+    return P::conv2d(n, hw, hw + 3, c, c, rs, rs, pad, pad, stride, stride, dilation, dilation, c);
+  };
+  return {
+      dw(2, 30, 144, 3, 1),
+      dw(1, 29, 96, 3, 1, 2),
+      dw(1, 20, 240, 5, 2),
+      dw(1, 17, 72, 7, 3),
+      dw(1, 15, 64, 3, 2, 1, 2),
+      dw(2, 9, 32, 5, 2, 2),
+      asymmetric(dw(1, 10, 40, 4, 0, 2), {{0, 1, 2}}, {{0, 2, 1}}),
+      with(dw(1, 9, 24, 3, 1), 24, ConvMode::kConvolution),
+      P::conv3d(1, {{5, 6, 7}}, 48, 48, {{3, 3, 3}}, {{1, 1, 1}}, {{2, 1, 1}}, {{1, 1, 1}}, 48),
   };
 }
 
@@ -510,6 +535,13 @@ int main() {
                                                       off_grid_shapes());
   run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, off the 64 grid",
                                                       off_grid_shapes(), fused);
+  // Depthwise layers: the direct convolution, and DefaultConvolution (which picks it).
+  run_shapes<Depthwise<ConvOperator::kFprop, half_t>>("fprop f16 depthwise", depthwise_shapes(), fused);
+  run_shapes<Depthwise<ConvOperator::kDgrad, half_t>>("dgrad f16 depthwise", depthwise_shapes(), fused);
+  run_shapes<Depthwise<ConvOperator::kFprop, bfloat16_t>>("fprop bf16 depthwise", depthwise_shapes());
+  run_shapes<Depthwise<ConvOperator::kDgrad, bfloat16_t>>("dgrad bf16 depthwise", depthwise_shapes());
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, depthwise", depthwise_shapes());
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, depthwise", depthwise_shapes());
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -30,6 +30,7 @@
 #include "conv_test_support.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
+#include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/core/visit_index.hpp"
 #include "hiptile/numeric/numeric_limits.hpp"
 #include "hiptile/tune/default_tuned_convolution.hpp"
@@ -110,6 +111,17 @@ struct ConvSubject {
     fuzz::WorkspaceGiven workspace = fuzz::WorkspaceGiven::kExact;  // split-K configurations only
     std::uint64_t seed = 1;
   };
+  static constexpr bool kDirect = Conv::kAlgorithm == IteratorAlgorithm::kDirect;  // DepthwiseConvolution
+  // A filter extent at the configuration's limit: the precomputed iterators' masks; the direct
+  // convolution's LDS (one output position's halo and a filter plane: 64 taps a row is past it
+  // with a filter column of two or more).
+  static constexpr int kFilterLimit = [] {
+    if constexpr (kDirect) {
+      return 64;
+    } else {
+      return Conv::kMaxPrecomputedFilterExtent;
+    }
+  }();
   static constexpr bool kSplitK = hiptile::gemm::kernel::splits_k(Conv::kSplitK);
   static constexpr bool kPersistent = Conv::kSplitK == hiptile::gemm::kernel::SplitKMode::kPersistent;
 
@@ -118,7 +130,7 @@ struct ConvSubject {
                        : kSelecting ? "SelectingConvolution, cases shaped by "
                                     : "") +
            std::string(kOp == ConvOperator::kFprop ? "Fprop" : kOp == ConvOperator::kDgrad ? "Dgrad" : "Wgrad") +
-           (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed ? " precomputed" : " analytic") + ", " +
+           " " + hiptile::conv::to_string(Conv::kAlgorithm) + ", " +
            std::to_string(Conv::kAccessElements) + "-element accesses, " + std::to_string(sizeof(EC) * 8) +
            "-bit output";
   }
@@ -162,6 +174,18 @@ struct ConvSubject {
   };
   template <class T = Tile>
   static Work work(ConvProblemSize const& p) {
+    if constexpr (T::kK == 1) {
+      // A direct convolution (TileShapeType: output positions by channels, K 1): rows are the output
+      // positions, columns the channels, each workgroup's steps the filter's taps.
+      Int128 const positions =
+          kOp == ConvOperator::kFprop ? Int128(p.output_elements() / p.k) : Int128(p.activation_elements() / p.c);
+      return {positions, p.k, Int128(p.filter[0]) * p.filter[1] * p.filter[2], 1};
+    } else {
+      return gemm_work<T>(p);
+    }
+  }
+  template <class T>
+  static Work gemm_work(ConvProblemSize const& p) {
     auto const g = p.implicit_gemm(kOp);
     Work w{g.m, g.n, 0, Int128(p.groups) * tap_classes(p)};
     if (kOp == ConvOperator::kFprop) {
@@ -199,6 +223,9 @@ struct ConvSubject {
     auto pick = [&](int lo, int hi) { return lo + int(rng() % std::uint64_t(hi - lo + 1)); };
     int const access = Conv::kAccessElements;
     Case best;
+    // Depthwise (groups = C = K): always for the direct convolution; a quarter of the baselines of
+    // an operator that chooses (its direct candidate's).
+    bool const depthwise = kOp != ConvOperator::kWgrad && (kDirect || (kChooses && rng() % 4 == 0));
     for (int attempt = 0; attempt < 200; ++attempt) {
       ConvProblemSize p;
       bool const three_d = rng() % 3 == 0;
@@ -217,6 +244,7 @@ struct ConvSubject {
       // C/groups whole accesses (all operators read x or w by C); K/groups too but for Fprop.
       p.c = p.groups * access * pick(1, access == 1 ? 20 : 3);
       p.k = p.groups * (kOp == ConvOperator::kFprop || access == 1 ? pick(1, 40) : access * pick(1, 4));
+      if (depthwise) p.groups = p.c = p.k = access * pick(1, 9);
       p.mode = rng() % 4 == 0 ? ConvMode::kConvolution : ConvMode::kCrossCorrelation;
       if (p.check() != Status::kSuccess) continue;
       Case c;
@@ -226,8 +254,11 @@ struct ConvSubject {
       c.bias = rng() % 2 == 0;
       c.seed = rng();
       best = c;
-      Work const w = work(p);
-      if (tiles(w) * w.batches * std::max<Int128>(w.k_tiles, 1) <= max_tile_steps()) break;
+      // (Sized as the kernel that runs it: a depthwise case as the direct convolution.)
+      using Direct = hiptile::GemmShape<128, 64, 1>;
+      Work const w = depthwise ? work<Direct>(p) : work(p);
+      Int128 const t = depthwise ? tiles<Direct>(w) : tiles(w);
+      if (t * w.batches * std::max<Int128>(w.k_tiles, 1) <= max_tile_steps()) break;
     }
     return best;
   }
@@ -290,6 +321,13 @@ struct ConvSubject {
       preset("strides " + std::to_string(s) + " x " + std::to_string(s),
              P::conv3d(1, {{1, 1, 4}}, 8, 8, {{1, 1, 1}}, {{0, 0, 0}}, {{s, s, 1}}));
     }
+    // Depthwise (groups = C = K), which DefaultConvolution runs on the direct convolution; and a
+    // grid of 2 positions a tile (a dilation of 125 leaves room for no more in the LDS) over 2^26
+    // positions: 2^25 workgroups.
+    preset("depthwise 3 x 3, C = 24", P::conv2d(2, 9, 10, 24, 24, 3, 3, 1, 1).with_groups(24));
+    preset("depthwise 5 x 5 / 2, C = 72", P::conv2d(1, 11, 9, 72, 72, 5, 5, 2, 2, 2, 2).with_groups(72));
+    preset("depthwise 1 x 3, dilation 125, W = 2^26",
+           P::conv2d(1, 1, 1 << 26, 8, 8, 1, 3, 0, 0, 1, 1, 1, 125).with_groups(8));
     {
       // Dgrad: 2 and 4 groups of INT_MAX row classes, 2^32 − 2 and 2^33 − 4 batches.
       for (int g : {2, 4}) {
@@ -405,7 +443,7 @@ struct ConvSubject {
       relative(input, "dilated filter - padding", [=](ConvProblemSize& p) {
         p.input[i] = clamp_int(dilated(p, i) - p.pad_before[i] - p.pad_after[i]);
       });
-      std::size_t const filter = integers(std::string("filter ") + taps[i], {Conv::kMaxPrecomputedFilterExtent},
+      std::size_t const filter = integers(std::string("filter ") + taps[i], {kFilterLimit},
                                           [i](ConvProblemSize& p) -> int& { return p.filter[i]; });
       relative(filter, "padded input", [=](ConvProblemSize& p) {
         std::int64_t const span = std::int64_t(p.input[i]) + p.pad_before[i] + p.pad_after[i] - 1;
@@ -617,6 +655,36 @@ struct ConvSubject {
       }
     }
 
+    // A direct convolution: its Params hold the arguments' tensors and the problem's axes, and its
+    // grid is one workgroup per tile of each output plane and 64-channel block.
+    template <class C>
+      requires(C::kAlgorithm == IteratorAlgorithm::kDirect)
+    std::string check_launch(C const& op, int slices) const {
+      ConvProblemSize const& p = c_.problem;
+      auto const& k = op.params();
+      auto const tile = op.tile();
+      Spatial const out = kOp == ConvOperator::kFprop ? p.output() : p.input;
+      std::ostringstream s;
+      if (slices != 1) s << "a direct convolution over " << slices << " slices; ";
+      if (static_cast<void const*>(k.source) != args_.a || static_cast<void const*>(k.filter) != args_.b ||
+          static_cast<void const*>(k.d) != args_.d || k.channels != p.c || k.images != p.n) {
+        s << "operands in Params differ from the arguments; ";
+      }
+      for (int i = 0; i < 3; ++i) {
+        if (k.axis[i].output != out[i] || k.axis[i].taps != p.filter[i]) s << "axis " << i << " differs; ";
+      }
+      if (tile.h < 1 || tile.w < 1 || tile.h * tile.w > C::Kernel::kMaxPixels ||
+          tile.lds_bytes > std::int64_t(C::kLdsBytes)) {
+        s << "tile " << tile.h << "x" << tile.w << " with " << tile.lds_bytes << " bytes of LDS; ";
+      }
+      Int128 const expected = Int128(p.n) * out[0] * hiptile::ceil_div(out[1], std::max(tile.h, 1)) *
+                              hiptile::ceil_div(out[2], std::max(tile.w, 1)) *
+                              hiptile::ceil_div(p.c, C::Kernel::kChannels);
+      if (Int128(op.workgroups()) != expected) {
+        s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(expected) << "; ";
+      }
+      return s.str();
+    }
     template <class C>
     std::string check_launch(C const& op, int slices) const {
       using T = typename C::TileShapeType;
@@ -787,13 +855,17 @@ void fuzz_conv(char const* label, std::uint64_t seed) {
   CHECK(report.geometry_only >= 5);
   for (Status s : {Status::kErrorInvalidProblem, Status::kErrorInvalidEnum, Status::kErrorGroupsNotDividing,
                    Status::kErrorPaddingTooLarge, Status::kErrorEmptyOutput, Status::kErrorNullPointer,
-                   Status::kErrorMisalignedOperand, Status::kErrorIndexOverflow, Status::kErrorOperandTooLarge,
-                   Status::kErrorAliasedOperand, Status::kErrorGridTooLarge}) {
+                   Status::kErrorMisalignedOperand, Status::kErrorIndexOverflow, Status::kErrorAliasedOperand,
+                   Status::kErrorGridTooLarge}) {
     INFO(hiptile::to_string(s));
     CHECK(refused(s));
   }
-  if (Conv::kAccessElements > 1 && !Subject::kChooses) CHECK(refused(Status::kErrorChannelsNotAligned));
-  if (Conv::kOperator == ConvOperator::kDgrad) CHECK(refused(Status::kErrorDilatedStridedDgrad));
+  // (The direct convolution reads through no loader offsets, and takes Dgrad's strides with dilation.)
+  if constexpr (!Subject::kDirect) {
+    CHECK(refused(Status::kErrorOperandTooLarge));
+    if (Conv::kAccessElements > 1 && !Subject::kChooses) CHECK(refused(Status::kErrorChannelsNotAligned));
+    if (Conv::kOperator == ConvOperator::kDgrad) CHECK(refused(Status::kErrorDilatedStridedDgrad));
+  }
   if (Conv::kAlgorithm == IteratorAlgorithm::kPrecomputed && Conv::kOperator != ConvOperator::kWgrad) {
     CHECK(refused(Status::kErrorNotSupported));
   }
@@ -856,6 +928,15 @@ TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: parall
                                                                        19);
 }
 
+TEST_CASE("Fprop gives every extreme argument a Status or a right answer: depthwise, direct", "[fuzz][conv][depthwise]") {
+  fuzz_conv<hiptile::conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>>(
+      "Fprop f16, depthwise direct", 22);
+}
+TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: depthwise, direct", "[fuzz][conv][depthwise]") {
+  fuzz_conv<hiptile::conv::device::DepthwiseConvolution<ConvOperator::kDgrad, half_t, float, hiptile::arch::Gfx942>>(
+      "Dgrad f16 -> f32, depthwise direct", 23);
+}
+
 TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
   fuzz_conv<Persistent<ConvOperator::kFprop>>("Fprop f16, precomputed, persistent", 20);
 }
@@ -891,6 +972,12 @@ void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
     CHECK(Subject::runs_by_candidate[1] > 0);  // DefaultAnalyticConvolution
     // Wgrad's small cases are all few tiles: split-K wherever a workspace is given.
     CHECK((Op == ConvOperator::kWgrad ? Subject::split_runs : Subject::runs_by_candidate[0]) > 0);
+    // Fprop and Dgrad: the depthwise cases run the direct convolution, the list's last.
+    if constexpr (Op != ConvOperator::kWgrad) {
+      constexpr int kDirect = SelectingConv<Op>::kCandidates - 1;
+      static_assert(SelectingConv<Op>::template Candidate<kDirect>::kAlgorithm == IteratorAlgorithm::kDirect);
+      CHECK(Subject::runs_by_candidate[kDirect] > 0);
+    }
   }
 }
 

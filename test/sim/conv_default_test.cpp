@@ -41,10 +41,12 @@ template <ConvOperator Op>
 using Configuration = hiptile::conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, hiptile::arch::Gfx942>;
 
 // Its list on gfx942: the default configuration first (so DefaultConvolutionConfiguration is what
-// the deprecated shape members name), the analytic one, then Wgrad's split-K twins.
+// the deprecated shape members name), the analytic one, then Wgrad's split-K twins, or Fprop's and
+// Dgrad's direct depthwise convolution.
 static_assert(std::is_same_v<Default<ConvOperator::kFprop>::Candidate<0>, Configuration<ConvOperator::kFprop>>);
 static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic);
-static_assert(Default<ConvOperator::kFprop>::kCandidates == 2 && Default<ConvOperator::kDgrad>::kCandidates == 2);
+static_assert(Default<ConvOperator::kFprop>::kCandidates == 3 && Default<ConvOperator::kDgrad>::kCandidates == 3);
+static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<2>,
                              Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kParallel>>);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<3>,
@@ -89,7 +91,8 @@ TEST_CASE("DefaultConvolution runs channel counts the vector divides on the prec
 TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels, depthwise, few channels per group",
           "[conv][default]") {
   // What DefaultConvolutionConfiguration refuses (channels per group not a multiple of 8) runs on
-  // the analytic iterators, by the same least-waste rule among the candidates that take it.
+  // the analytic iterators, by the same least-waste rule among the candidates that take it; a
+  // depthwise Fprop or Dgrad (groups = C = K) on the direct convolution.
   for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 15, 13, 3, 16, 7, 7, 3, 3, 2, 2),  // RGB 7x7/2 stem
                                    ConvProblemSize::conv2d(1, 16, 16, 3, 24, 4, 4, 0, 0, 4, 4),  // 4x4/4 patchify
                                    ConvProblemSize::conv2d(1, 9, 10, 5, 7, 3, 3, 1, 1),
@@ -97,11 +100,14 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
                                    ConvProblemSize::conv2d(1, 9, 9, 32, 64, 3, 3, 1, 1, 2, 2).with_groups(8)}) {
     using Fixed = Configuration<ConvOperator::kFprop>;
     CHECK(Fixed::can_implement(unread_arguments<Fixed>(p)) == Status::kErrorChannelsNotAligned);
-    for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p), run_default<ConvOperator::kDgrad>(p),
-                                run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false)}) {
-      CHECK(c.candidate == 1);
-      CHECK(c.algorithm == IteratorAlgorithm::kAnalytic);
+    bool const depthwise = p.groups == p.c && p.k == p.c;
+    for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p), run_default<ConvOperator::kDgrad>(p)}) {
+      CHECK(c.candidate == (depthwise ? 2 : 1));
+      CHECK(c.algorithm == (depthwise ? IteratorAlgorithm::kDirect : IteratorAlgorithm::kAnalytic));
     }
+    ConvChoice const wgrad = run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false);
+    CHECK(wgrad.candidate == 1);
+    CHECK(wgrad.algorithm == IteratorAlgorithm::kAnalytic);
   }
 }
 

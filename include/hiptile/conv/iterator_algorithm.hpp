@@ -12,8 +12,21 @@
 //                 dgrad_tensor_copies.hpp: dy, a map per row class); the gathered channels per
 //                 group (Fprop and Wgrad C, Dgrad K) multiples of 64 (128 bytes), padding and
 //                 stride within the copy engine's limits
+//   kDirect       no implicit GEMM and no iterator: a direct convolution (conv/direct/), whose
+//                 workgroups stage a tile's source halo and filter in LDS and slide the filter over
+//                 it (DepthwiseConvolution: groups = C = K)
 namespace hiptile::conv {
 
-enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy };
+enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy, kDirect };
+
+constexpr char const* to_string(IteratorAlgorithm a) noexcept {
+  switch (a) {
+    case IteratorAlgorithm::kAnalytic: return "analytic";
+    case IteratorAlgorithm::kPrecomputed: return "precomputed";
+    case IteratorAlgorithm::kTensorCopy: return "tensor copies";
+    case IteratorAlgorithm::kDirect: return "direct";
+  }
+  return "unknown";
+}
 
 }  // namespace hiptile::conv

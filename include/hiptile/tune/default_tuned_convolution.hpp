@@ -27,6 +27,9 @@
 //   split-K; on Sm90 also the 128 x 256 warpgroup tile with parallel split-K.
 //   (The copy engine's tiles are those of the ResNet-50 Wgrad layers' find-mode picks on the H100,
 //   docs/performance.md.)
+//   Last, for Fprop and Dgrad with f16, bf16 or f32 operands: DepthwiseConvolution, the direct
+//   convolution of depthwise layers (groups = C = K), which the heuristic picks wherever it takes
+//   the problem.
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
 #include <tuple>
@@ -121,7 +124,11 @@ struct DefaultConvolutionCandidates {
                                   Default<gemm::kernel::SplitKMode::kSerial>>>(),
           std::declval<typename WarpgroupSplitKOf<kWarpgroup && kWgrad>::type>())),
       std::tuple<>>;
-  using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>()));
+  // Depthwise layers: DefaultConvolution's direct convolution (Fprop and Dgrad; f16, bf16, f32).
+  using Direct =
+      typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::Direct;
+  using All =
+      decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>(), std::declval<Direct>()));
 };
 
 template <class List>

@@ -4,6 +4,7 @@
 //   conv_problem_text(p)        "fprop N32 56x56 C64 -> K64, filter 3x3, pad 1/1, stride 1, dilation 1, groups 1"
 //   conv_configuration_name<C>() "f16->f16, fprop, precomputed, 8 channels per access; tile 128x128x32,
 //                                 wave 64x64x32, v_mfma_f32_32x32x8_f16, 1 stage, data-parallel"
+//                                (a direct convolution: its channels and output positions a workgroup)
 //
 // Formatting only, called behind logging::enabled tests.
 #include <ostream>
@@ -38,11 +39,14 @@ template <class C>
 std::string conv_configuration_name() {
   std::ostringstream os;
   os << element_name<typename C::Element>() << "->" << element_name<typename C::ElementC>() << ", "
-     << to_string(C::kOperator) << ", "
-     << (C::kAlgorithm == IteratorAlgorithm::kAnalytic       ? "analytic"
-         : C::kAlgorithm == IteratorAlgorithm::kPrecomputed ? "precomputed"
-                                                            : "tensor copies") << ", " << C::kAccessElements
-     << (C::kAccessElements == 1 ? " channel" : " channels") << " per access; " << gemm::device::tile_text<C>();
+     << to_string(C::kOperator) << ", " << to_string(C::kAlgorithm) << ", " << C::kAccessElements
+     << (C::kAccessElements == 1 ? " channel" : " channels") << " per access; ";
+  if constexpr (C::kAlgorithm == IteratorAlgorithm::kDirect) {
+    os << "depthwise, " << C::TileShapeType::kN << " channels by up to " << C::TileShapeType::kM
+       << " output positions a workgroup, " << C::kThreads << " threads";
+  } else {
+    os << gemm::device::tile_text<C>();
+  }
   return os.str();
 }
 

@@ -21,7 +21,9 @@
 //   Wgrad only (its GEMM-K is every output pixel, its M x N the filter): on Sm90 with f16/bf16 the
 //      copy engine's 128 x 192, 128 x 128 and 64 x 128 tiles with parallel split-K, then the default
 //      configuration with parallel split-K and with serial split-K (less workspace: flags only).
-// So every channel and group count runs, the fast tiles where they apply. A Wgrad split-K
+//   Fprop and Dgrad with f16, bf16 or f32 operands: DepthwiseConvolution, the direct convolution of
+//      depthwise layers (groups = C = K), which the rules pick wherever it takes the problem.
+// So every channel and group count runs, the fast kernels where they apply. A Wgrad split-K
 // candidate needs a workspace: without one the choice falls back to a data-parallel tile and the
 // log's hint says how many bytes would run the faster one.
 //
@@ -34,6 +36,7 @@
 
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/conv/device/implicit_gemm_convolution.hpp"
 #include "hiptile/conv/device/selecting_convolution.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
@@ -144,10 +147,17 @@ struct DefaultConvolutionCandidates {
       std::tuple<typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kParallel>,
                  typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kSerial>>,
       std::tuple<>>;
+  // Depthwise layers (groups = C = K) of f16, bf16 or f32: the direct convolution, Fprop and Dgrad.
+  template <bool kDirect, int = 0>
+  struct DirectOf : std::type_identity<std::tuple<>> {};
+  template <int Unused>
+  struct DirectOf<true, Unused>
+      : std::type_identity<std::tuple<DepthwiseConvolution<Op, Element, ElementC, Arch, OutputOp>>> {};
+  using Direct = typename DirectOf<!kWgrad && DirectConvElement<Element>>::type;
   using type = decltype(std::tuple_cat(
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),
-      std::declval<TensorCopySplitK>(), std::declval<SplitK>()));
+      std::declval<TensorCopySplitK>(), std::declval<SplitK>(), std::declval<Direct>()));
 };
 
 template <class List>

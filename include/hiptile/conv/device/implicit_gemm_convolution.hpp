@@ -87,6 +87,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
                                                             OutputOp, gemm::kernel::RowMajorTileOrder, Stages>) > 0);
   static_assert(
       sizeof(ConvConfigurationCheck<Op, Element_, TileShape, WaveShape, Arch, MmaAtom, Algorithm, AccessElements>) > 0);
+  static_assert(Algorithm != IteratorAlgorithm::kDirect,
+                "ImplicitGemmConvolution: IteratorAlgorithm::kDirect is no implicit GEMM; DepthwiseConvolution is the "
+                "direct convolution (conv/device/depthwise_convolution.hpp)");
   static_assert(SplitK != gemm::kernel::SplitKMode::kStreamK,
                 "ImplicitGemmConvolution: stream-K is GEMM's (one problem); use SplitKMode::kSerial or kParallel");
   // (Inert stand-ins where a rule failed: its message above is then the only error.)

@@ -12,6 +12,9 @@
 // can_implement accepts the problem (the workspace aside) — those with one-element accesses only
 // when no candidate of whole vectors does — over the implicit GEMM each launch runs (per group;
 // strided Dgrad: per row class with filter taps, each a GEMM of its own):
+//   0. a direct convolution (IteratorAlgorithm::kDirect: DepthwiseConvolution) where one takes the
+//      problem, the first in the list: a depthwise layer's implicit GEMM has one channel a group, so
+//      its K is the filter's taps alone and every MMA tile almost all padding;
 //   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles fill
 //      under half of the device's slots for it (the workgroups it holds at once) and a split-K
 //      candidate takes the problem, the split-K candidate whose tiles waste least of M x N (ties:
@@ -50,11 +53,13 @@
 
 namespace hiptile::conv::device {
 
-enum class ConvChoiceRule { kNone, kWgradSplitK, kTileWaves, kOnlyEligible };
+enum class ConvChoiceRule { kNone, kDirect, kWgradSplitK, kTileWaves, kOnlyEligible };
 
 constexpr char const* to_string(ConvChoiceRule r) noexcept {
   switch (r) {
     case ConvChoiceRule::kNone: return "none eligible";
+    case ConvChoiceRule::kDirect:
+      return "a direct convolution takes the problem (depthwise: an implicit GEMM's K would be the filter taps alone)";
     case ConvChoiceRule::kWgradSplitK:
       return "wgrad over few tiles: GEMM-K (every output pixel) split into slices, the split tile that wastes least";
     case ConvChoiceRule::kTileWaves:
@@ -85,12 +90,15 @@ struct ConvChoice {
 
 inline std::ostream& operator<<(std::ostream& os, ConvChoice const& c) {
   if (c.candidate < 0) return os << "no candidate";
-  os << "candidate " << c.candidate << ": " << c.tile_m << "x" << c.tile_n << "x" << c.tile_k << " tile, " << c.stages
-     << (c.stages == 1 ? " stage, " : " stages, ")
-     << (c.algorithm == IteratorAlgorithm::kAnalytic       ? "analytic"
-         : c.algorithm == IteratorAlgorithm::kPrecomputed ? "precomputed"
-                                                          : "tensor-copy")
-     << " iterators, " << c.threads << " threads, " << c.lds_bytes << " bytes of LDS, "
+  os << "candidate " << c.candidate << ": ";
+  if (c.algorithm == IteratorAlgorithm::kDirect) {
+    os << "direct depthwise convolution, " << c.tile_n << " channels by up to " << c.tile_m << " output positions, ";
+  } else {
+    os << c.tile_m << "x" << c.tile_n << "x" << c.tile_k << " tile, " << c.stages
+       << (c.stages == 1 ? " stage, " : " stages, ") << to_string(c.algorithm)
+       << (c.algorithm == IteratorAlgorithm::kTensorCopy ? ", " : " iterators, ");
+  }
+  os << c.threads << " threads, " << c.lds_bytes << " bytes of LDS, "
      << gemm::kernel::to_string(c.schedule);
   if (c.split_k_slices > 1) os << " over " << c.split_k_slices << " slices";
   os << " (" << to_string(c.rule) << ")";
@@ -133,16 +141,20 @@ struct ConvSelection {
       if (Status const q = slots_of(i, c[i].slots); !ok(q)) return q;
     }
     auto split = [&](int i) { return gemm::kernel::splits_k(c[i].schedule); };
+    auto direct = [&](int i) { return c[i].algorithm == IteratorAlgorithm::kDirect; };
     int picked = -1, slices = args.split_k_slices;
     ConvChoiceRule rule = ConvChoiceRule::kNone;
+    for (int i = 0; i < kCandidates && picked < 0; ++i) {
+      if (eligible[i] && direct(i)) picked = i, rule = ConvChoiceRule::kDirect;
+    }
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
     int fastest = -1, largest = -1;
-    for (int i = 0; i < kCandidates; ++i) {
-      if (!eligible[i] || split(i)) continue;
+    for (int i = 0; i < kCandidates && picked < 0; ++i) {
+      if (!eligible[i] || split(i) || direct(i)) continue;
       if (fastest < 0 || faster(w, c[i], c[fastest])) fastest = i;
       if (largest < 0 || area(c[i]) > area(c[largest])) largest = i;
     }
-    if (kOperator == ConvOperator::kWgrad && largest >= 0 && args.split_k_slices == 1 &&
+    if (kOperator == ConvOperator::kWgrad && picked < 0 && largest >= 0 && args.split_k_slices == 1 &&
         2 * tiles(w, c[largest]) < c[largest].slots) {
       for (int i = 0; i < kCandidates; ++i) {
         if (!split(i) || (excluded >> i & 1) != 0 || !access_ok(i)) continue;

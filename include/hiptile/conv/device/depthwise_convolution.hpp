@@ -1,0 +1,268 @@
+#pragma once
+// DepthwiseConvolution: the device-level operator for depthwise Fprop and Dgrad (groups = C = K),
+// a direct convolution (conv/direct/depthwise_kernel.hpp) rather than an implicit GEMM:
+//
+//   using Depthwise = hiptile::conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t,
+//                                                                 hiptile::arch::Gfx942>;
+//   Depthwise::Arguments args{problem, x, w, nullptr, y, {alpha, beta}, bias};
+//   Depthwise op; op.initialize(args); op.run(stream);
+//
+// It takes ConvArguments like every convolution of these types (a: x for Fprop, dy for Dgrad; b: the
+// filter; d: y or dx), so DefaultConvolution lists it beside the implicit GEMMs and picks it for
+// every depthwise problem it takes. Filters of any extent, stride, dilation, padding, 2-D and 3-D,
+// both modes; a workgroup covers 64 channels and a tile of output positions chosen per problem so
+// that the source positions it reads (its halo) and one filter plane fit kLdsBytes (the tile reading
+// the fewest source positions per output, ties to the larger).
+//
+// can_implement refuses, in this order:
+//   what ConvProblemSize::check refuses
+//   kErrorNotSupported       not depthwise (groups, C and K must be equal: one channel a group and no
+//                            channel multiplier), split_k_slices != 1, or workgroups != 0
+//   kErrorNullPointer        a, b or d null, or c null when the output functor reads it
+//   kErrorChannelsNotAligned C not a multiple of AccessElements
+//   kErrorMisalignedOperand  a not aligned to AccessElements elements, or b, c, d or the bias not
+//                            aligned to their element
+//   kErrorIndexOverflow      an extent or output position past int, or a tensor past the address space
+//   kErrorNotSupported       the halo of a single output position and one filter plane past kLdsBytes
+//                            (a large dilation: the implicit GEMM takes it)
+//   kErrorAliasedOperand     d overlapping a, b, the bias, or c (unless c is d)
+//   the output functor's pointers' checks (functor_pointers.hpp)
+//   kErrorGridTooLarge       the grid past the launch's extents
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <sstream>
+#include <string>
+
+#include "hiptile/conv/conv_problem_size.hpp"
+#include "hiptile/conv/device/conv_arguments.hpp"
+#include "hiptile/conv/device/conv_log.hpp"
+#include "hiptile/conv/direct/depthwise_kernel.hpp"
+#include "hiptile/conv/direct/gather_axis.hpp"
+#include "hiptile/conv/iterator_algorithm.hpp"
+#include "hiptile/core/byte_range.hpp"
+#include "hiptile/core/ceil_div.hpp"
+#include "hiptile/core/coord.hpp"
+#include "hiptile/core/status.hpp"
+#include "hiptile/epilogue/functor_pointers.hpp"
+#include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/gemm/device/device_operator.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
+#include "hiptile/log/logger.hpp"
+#include "hiptile/numeric/bfloat16.hpp"
+#include "hiptile/numeric/half.hpp"
+#include "hiptile/platform/launch.hpp"
+#include "hiptile/platform/stream.hpp"
+
+namespace hiptile::conv::device {
+
+// The element types the direct kernels multiply (converted to fp32).
+template <class T>
+concept DirectConvElement = std::same_as<T, half_t> || std::same_as<T, bfloat16_t> || std::same_as<T, float>;
+
+// LDS a depthwise workgroup may take: on gfx9 half the CU's 64 KiB, so two workgroups share a CU;
+// where the SM has more (NVIDIA), 64 KiB.
+template <class Arch>
+inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >= 128 * 1024 ? 64 * 1024 : 32 * 1024;
+
+template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Arch,
+          class OutputOp = epilogue::LinearCombination<ElementC_>,
+          int AccessElements = 16 / static_cast<int>(sizeof(Element_)),
+          std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
+  requires(Op != ConvOperator::kWgrad)
+class DepthwiseConvolution
+    : public gemm::device::DeviceOperator<
+          DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, LdsBytes>> {
+ public:
+  using Kernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes>;
+  static constexpr ConvOperator kOperator = Op;
+  static constexpr IteratorAlgorithm kAlgorithm = IteratorAlgorithm::kDirect;
+  static constexpr int kAccessElements = AccessElements;
+  static constexpr int kStages = 1;
+  static constexpr gemm::kernel::SplitKMode kSplitK = gemm::kernel::SplitKMode::kNone;
+  static constexpr int kThreads = Kernel::kMaxThreadsPerBlock;
+  static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;  // the most a launch takes
+  static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup));
+  using Element = Element_;
+  using ElementC = ElementC_;
+  using ArchTag = Arch;
+  using OutputOpType = OutputOp;
+  // In the implicit GEMM's terms a selection compares: M output positions (at most) by N channels.
+  using TileShapeType = GemmShape<Kernel::kMaxPixels, Kernel::kChannels, 1>;
+  using Arguments = ConvArguments<Element, ElementC, typename OutputOp::Params>;
+  static constexpr char const* kName = "DepthwiseConvolution";
+
+  // Nothing to split: no workspace.
+  static std::size_t get_workspace_size(Arguments const&) noexcept { return 0; }
+
+  // The tile a problem runs with (after initialize(): the one it launches).
+  struct Tile {
+    int h = 0, w = 0;
+    std::int64_t lds_bytes = 0;
+  };
+  Tile tile() const noexcept { return {params_.axis[1].tile, params_.axis[2].tile, lds_bytes_}; }
+
+  // The output tile for these axes: at most Kernel::kMaxPixels positions, its halo and a filter
+  // plane within kLdsBytes, the tiles over the output plane reading the fewest source positions in
+  // all (ties: fewer tiles). False when not even one position fits.
+  static bool choose_tile(GatherAxis& h, GatherAxis& w) noexcept {
+    std::int64_t best = -1, best_tiles = 0;
+    int best_h = 0, best_w = 0;
+    for (int tw = 1; tw <= std::min(w.output, Kernel::kMaxPixels); ++tw) {
+      for (int th = 1; th <= std::min(h.output, Kernel::kMaxPixels / tw); ++th) {
+        GatherAxis hh = h, ww = w;
+        hh.halo = h.halo_for(th), ww.halo = w.halo_for(tw);
+        if (Kernel::lds_bytes(hh, ww) > std::int64_t(kLdsBytes)) continue;
+        std::int64_t const tiles = std::int64_t(ceil_div(h.output, th)) * ceil_div(w.output, tw);
+        std::int64_t const reads = tiles * hh.halo * ww.halo;
+        if (best < 0 || reads < best || (reads == best && tiles < best_tiles)) {
+          best = reads, best_tiles = tiles, best_h = th, best_w = tw;
+        }
+      }
+    }
+    if (best < 0) return false;
+    h.tile = best_h, w.tile = best_w;
+    h.halo = h.halo_for(best_h), w.halo = w.halo_for(best_w);
+    return true;
+  }
+
+ private:
+  friend class gemm::device::DeviceOperator<DepthwiseConvolution>;
+
+  struct Plan {
+    GatherAxis axis[3];
+    Dim3 grid{};
+  };
+
+  static Status plan(Arguments const& args, Plan& plan) noexcept {
+    ConvProblemSize const& p = args.problem;
+    if (Status const s = p.check(); !ok(s)) return s;
+    if (p.groups != p.c || p.k != p.c) return Status::kErrorNotSupported;
+    if (args.split_k_slices != 1 || args.workgroups != 0) return Status::kErrorNotSupported;
+    bool const source = OutputOp(args.output_op).is_source_needed();
+    if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
+      return Status::kErrorNullPointer;
+    }
+    if (p.c % AccessElements != 0) return Status::kErrorChannelsNotAligned;
+    if (!aligned(args.a, sizeof(typename Kernel::Vector)) || !aligned(args.b, alignof(Element)) ||
+        !aligned(args.d, alignof(ElementC)) || (source && !aligned(args.c, alignof(ElementC))) ||
+        !aligned(args.bias, alignof(ElementC))) {
+      return Status::kErrorMisalignedOperand;
+    }
+    // The kernel indexes positions in int (a grid row per output plane of each image; the context
+    // a positional functor sees), offsets in 64 bits.
+    std::int64_t const outputs = (Op == ConvOperator::kFprop ? p.output_elements() : p.activation_elements()) / p.c;
+    if (outputs > INT32_MAX) return Status::kErrorIndexOverflow;
+    ByteRange const a(args.a, source_elements(p), sizeof(Element));
+    ByteRange const b(args.b, p.filter_elements(), sizeof(Element));
+    ByteRange const d(args.d, outputs * p.c, sizeof(ElementC));
+    ByteRange const c = source ? ByteRange(args.c, outputs * p.c, sizeof(ElementC)) : ByteRange();
+    ByteRange const bias = args.bias != nullptr ? ByteRange(args.bias, p.c, sizeof(ElementC)) : ByteRange();
+    if (!a.addressable() || !b.addressable() || !c.addressable() || !d.addressable() || !bias.addressable()) {
+      return Status::kErrorIndexOverflow;
+    }
+    for (int i = 0; i < 3; ++i) plan.axis[i] = GatherAxis::of(p, Op, i);
+    if (!choose_tile(plan.axis[1], plan.axis[2])) return Status::kErrorNotSupported;
+    bool const in_place = static_cast<void const*>(args.c) == args.d;
+    if (d.overlaps(a) || d.overlaps(b) || d.overlaps(bias) || (!in_place && d.overlaps(c))) {
+      return Status::kErrorAliasedOperand;
+    }
+    if (Status const s = epilogue::check_functor_pointers<OutputOp>(args.output_op, {a, b, c, bias}, d); !ok(s)) {
+      return s;
+    }
+    GatherAxis const* const x = plan.axis;
+    std::int64_t const tiles = std::int64_t(p.n) * x[0].output * ceil_div(x[1].output, x[1].tile) *
+                               ceil_div(x[2].output, x[2].tile);
+    std::int64_t const blocks = ceil_div(p.c, Kernel::kChannels);
+    if (std::uint64_t(tiles) > max_grid_extent(0, unsigned(kThreads)) || tiles > INT32_MAX ||
+        std::uint64_t(blocks) > max_grid_extent(1, 1)) {
+      return Status::kErrorGridTooLarge;
+    }
+    plan.grid = {unsigned(tiles), unsigned(blocks), 1};
+    return Status::kSuccess;
+  }
+
+  Status build(Arguments const& args, Plan const& plan) noexcept {
+    ConvProblemSize const& p = args.problem;
+    typename Kernel::Params k{};
+    k.source = args.a;
+    k.filter = args.b;
+    k.c = args.c;
+    k.d = args.d;
+    k.bias = args.bias;
+    k.op = args.output_op;
+    k.images = p.n;
+    k.channels = p.c;
+    for (int i = 0; i < 3; ++i) k.axis[i] = plan.axis[i];
+    k.tiles_h = ceil_div(k.axis[1].output, k.axis[1].tile);
+    k.tiles_w = ceil_div(k.axis[2].output, k.axis[2].tile);
+    k.flip = p.mode == ConvMode::kConvolution;
+    std::size_t const vector = sizeof(typename Kernel::OutputVector);
+    k.vector_output = aligned(args.d, vector) && (!OutputOp(args.output_op).is_source_needed() || aligned(args.c, vector));
+    if (Status const s = FastDivmod::make(k.axis[2].tile, k.div_tile_w); !ok(s)) return s;
+    if (Status const s = FastDivmod::make(k.axis[2].halo, k.div_halo_w); !ok(s)) return s;
+    params_ = k;
+    grid_ = plan.grid;
+    lds_bytes_ = Kernel::lds_bytes(k.axis[1], k.axis[2]);
+    problem_ = p;
+    return Status::kSuccess;
+  }
+
+  Status launch_kernels(Stream stream) const noexcept {
+    return launch<Kernel>({grid_, {unsigned(kThreads)}, std::size_t(lds_bytes_), stream}, params_);
+  }
+
+  typename OutputOp::Params const& output_op() const noexcept { return params_.op; }
+
+  static std::string problem_text(Arguments const& args) { return conv_problem_text(Op, args.problem); }
+  static std::string configuration_text() { return conv_configuration_name<DepthwiseConvolution>(); }
+  void log_refusal(Arguments const& args, Plan const&, Status s) const {
+    logging::write(logging::Category::kError, [&](std::ostream& os) {
+      os << "convolution " << problem_text(args) << " refused by " << configuration_text() << ": ";
+      ConvProblemSize const& p = args.problem;
+      if (s == Status::kErrorNotSupported && ok(p.check()) && (p.groups != p.c || p.k != p.c)) {
+        os << "not depthwise (groups " << p.groups << ", C " << p.c << ", K " << p.k
+           << " must be equal): an implicit GEMM (DefaultConvolution) takes it";
+      } else if (s == Status::kErrorChannelsNotAligned) {
+        os << "C " << p.c << " is not a multiple of " << AccessElements
+           << " (the channels of one access): DefaultConvolution (one channel per access) takes it";
+      } else {
+        os << to_string(s);
+      }
+    });
+  }
+  void write_hints(Arguments const&) const {}
+  void log_launch() const {
+    logging::write(logging::Category::kApi, [&](std::ostream& os) {
+      os << kName << "::run(" << conv_problem_text(Op, problem_) << ")";
+    });
+    logging::write(logging::Category::kTrace, [&](std::ostream& os) {
+      os << "convolution " << configuration_text() << "; tile " << params_.axis[1].tile << "x" << params_.axis[2].tile
+         << ", " << kThreads << " threads, " << lds_bytes_ << " bytes of LDS, grid " << grid_.x << "x" << grid_.y
+         << "; problem " << conv_problem_text(Op, problem_);
+    });
+  }
+
+ public:
+  typename Kernel::Params const& params() const noexcept { return params_; }
+  std::int64_t workgroups() const noexcept { return std::int64_t(grid_.x) * grid_.y; }
+  // One launch covers every group (channel): one batch, where an implicit GEMM has one per group
+  // (and Dgrad row class); for code that visits DefaultConvolution's chosen candidate.
+  int batches() const noexcept { return 1; }
+
+ private:
+  static std::int64_t source_elements(ConvProblemSize const& p) noexcept {
+    return Op == ConvOperator::kFprop ? p.activation_elements() : p.output_elements();
+  }
+  static bool aligned(void const* p, std::size_t bytes) noexcept {
+    return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
+  }
+
+  typename Kernel::Params params_{};
+  Dim3 grid_{};
+  std::int64_t lds_bytes_ = 0;
+  ConvProblemSize problem_{};
+};
+
+}  // namespace hiptile::conv::device

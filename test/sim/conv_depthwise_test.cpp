@@ -1,0 +1,218 @@
+// DepthwiseConvolution (the direct convolution of depthwise layers) in the simulator on gfx942:
+// every element of its output against the double-precision nested-loop reference, on shapes that
+// reach each path of the kernel (ragged tiles, stride above the filter, dilation, asymmetric
+// padding, both modes, 3-D, a partial channel block, Dgrad's exact divisions), with the simulator's
+// LDS race detector on; its refusals; and DefaultConvolution picking it for depthwise layers only.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "conv_test_support.hpp"
+#include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/device/depthwise_convolution.hpp"
+#include "hiptile/conv/direct/gather_axis.hpp"
+
+namespace {
+
+using conv_test::ConvOperator;
+using conv_test::ConvProblemSize;
+using conv_test::Spatial;
+using hiptile::Status;
+using hiptile::bfloat16_t;
+using hiptile::half_t;
+using hiptile::conv::ConvMode;
+using hiptile::conv::IteratorAlgorithm;
+using hiptile::conv::device::ConvChoiceRule;
+
+template <ConvOperator Op, class Element = half_t, class ElementC = Element>
+using Depthwise = hiptile::conv::device::DepthwiseConvolution<Op, Element, ElementC, hiptile::arch::Gfx942>;
+
+// Depthwise problems: C = K = groups.
+ConvProblemSize depthwise(int n, int h, int w, int c, int r, int s, int pad_h, int pad_w, int stride_h = 1,
+                          int stride_w = 1, int dilation_h = 1, int dilation_w = 1) {
+  return ConvProblemSize::conv2d(n, h, w, c, c, r, s, pad_h, pad_w, stride_h, stride_w, dilation_h, dilation_w, c);
+}
+
+std::vector<ConvProblemSize> shapes() {
+  std::vector<ConvProblemSize> v = {
+      depthwise(2, 9, 11, 64, 3, 3, 1, 1),          // MobileNet's 3x3, ragged
+      depthwise(1, 14, 13, 72, 3, 3, 1, 1, 2, 2),   // stride 2, a partial channel block
+      depthwise(1, 12, 12, 16, 5, 5, 2, 2),         // 5x5
+      depthwise(1, 15, 10, 8, 7, 7, 3, 3),          // ConvNeXt's 7x7
+      depthwise(1, 10, 9, 24, 3, 3, 2, 2, 1, 1, 2, 2),  // dilation 2
+      depthwise(2, 7, 8, 8, 2, 2, 0, 0, 3, 3),      // stride above the filter
+      depthwise(1, 6, 40, 136, 1, 3, 0, 1, 1, 2),   // 1x3, stride 1x2, three channel blocks
+      depthwise(1, 30, 21, 8, 3, 3, 1, 1),          // more than one tile a plane
+  };
+  ConvProblemSize asymmetric = depthwise(1, 8, 9, 16, 3, 4, 0, 0, 2, 1);
+  asymmetric.pad_before = {{0, 2, 1}};
+  asymmetric.pad_after = {{0, 0, 2}};
+  v.push_back(asymmetric);
+  ConvProblemSize convolution = depthwise(1, 7, 7, 8, 3, 5, 1, 2, 1, 2);
+  convolution.mode = ConvMode::kConvolution;
+  v.push_back(convolution);
+  // 3-D: 3x3x3, stride 2 in depth.
+  v.push_back(ConvProblemSize::conv3d(1, {{5, 6, 7}}, 16, 16, {{3, 3, 3}}, {{1, 1, 1}}, {{2, 1, 1}}, {{1, 1, 1}}, 16));
+  return v;
+}
+
+template <ConvOperator Op, class Element, class ElementC = Element>
+void check_shapes(conv_test::Epilogue e = {}) {
+  for (ConvProblemSize const& p : shapes()) {
+    auto const result = conv_test::run_conv<Depthwise<Op, Element, ElementC>>(p, e, 11);
+    INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(result));
+    CHECK(result.passed());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("GatherAxis: the halo holds every exact source position a tile reads", "[conv][depthwise]") {
+  // Exhaustive over small axes: for each tile start and output and tap, the source position the
+  // formulas of conv_problem_size.hpp give lies at its halo index, and exactly the taps whose division
+  // is exact are kept.
+  for (ConvOperator op : {ConvOperator::kFprop, ConvOperator::kDgrad}) {
+    for (int stride = 1; stride <= 3; ++stride) {
+      for (int dilation = 1; dilation <= 2; ++dilation) {
+        for (int taps = 1; taps <= 4; ++taps) {
+          for (int pad = 0; pad < dilation * (taps - 1) + 1; ++pad) {
+            ConvProblemSize p = depthwise(1, 1, 13, 8, 1, taps, 0, pad, 1, stride, 1, dilation);
+            if (p.check() != Status::kSuccess) continue;
+            auto axis = hiptile::conv::GatherAxis::of(p, op, 2);
+            for (int tile = 1; tile <= 4; ++tile) {
+              int const halo = axis.halo_for(tile);
+              for (int o0 = 0; o0 < axis.output; o0 += tile) {
+                for (int o = 0; o < tile; ++o) {
+                  for (int f = 0; f < taps; ++f) {
+                    int const u = o * axis.out_step + f * axis.tap_step + axis.base(o0);
+                    INFO("op " << int(op) << " stride " << stride << " dilation " << dilation << " taps " << taps
+                               << " pad " << pad << " tile " << tile << " o0 " << o0 << " o " << o << " f " << f);
+                    REQUIRE(u > -axis.divisor);
+                    int const out = o0 + o;
+                    // The reference's relation: Fprop x = out·stride − pad + f·dilation; Dgrad: the dy
+                    // position q with out = q·stride − pad + f·dilation.
+                    int const numerator = op == ConvOperator::kFprop ? out * stride - pad + f * dilation
+                                                                     : out + pad - f * dilation;
+                    int const divisor = op == ConvOperator::kFprop ? 1 : stride;
+                    bool const exact = numerator % divisor == 0;
+                    CHECK((u % axis.divisor == 0) == exact);
+                    if (exact && u % axis.divisor == 0) {
+                      int const index = u / axis.divisor;
+                      CHECK(index >= 0);
+                      CHECK(index < halo);
+                      int const source = numerator / divisor;
+                      CHECK(axis.origin(o0) + index == source);
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("DepthwiseConvolution Fprop: every shape against the double reference", "[conv][depthwise]") {
+  check_shapes<ConvOperator::kFprop, half_t>();
+  check_shapes<ConvOperator::kFprop, bfloat16_t>({0.5f, 0.0f, true});
+}
+
+TEST_CASE("DepthwiseConvolution Dgrad: every shape against the double reference", "[conv][depthwise]") {
+  check_shapes<ConvOperator::kDgrad, half_t>();
+  check_shapes<ConvOperator::kDgrad, bfloat16_t, float>({1.0f, 0.0f, true});
+}
+
+TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][depthwise]") {
+  ConvProblemSize const p = depthwise(2, 9, 10, 24, 3, 3, 1, 1, 2, 1);
+  for (conv_test::Epilogue e : {conv_test::Epilogue{2.0f, 0.5f, true}, conv_test::Epilogue{-1.0f, 1.0f, false}}) {
+    auto const f = conv_test::run_conv<Depthwise<ConvOperator::kFprop, half_t, float>>(p, e, 3);
+    CHECK(f.passed());
+    auto const d = conv_test::run_conv<Depthwise<ConvOperator::kDgrad, half_t>>(p, e, 4);
+    CHECK(d.passed());
+  }
+}
+
+TEST_CASE("DepthwiseConvolution: the tile reads the fewest source positions and fits its LDS", "[conv][depthwise]") {
+  using D = Depthwise<ConvOperator::kFprop>;
+  using Kernel = D::Kernel;
+  for (ConvProblemSize const& p : {depthwise(1, 56, 56, 64, 3, 3, 1, 1), depthwise(1, 112, 112, 64, 3, 3, 1, 1, 2, 2),
+                                   depthwise(1, 28, 28, 64, 7, 7, 3, 3), depthwise(1, 7, 7, 64, 5, 5, 2, 2)}) {
+    auto h = hiptile::conv::GatherAxis::of(p, ConvOperator::kFprop, 1);
+    auto w = hiptile::conv::GatherAxis::of(p, ConvOperator::kFprop, 2);
+    REQUIRE(D::choose_tile(h, w));
+    INFO(conv_test::describe(p) << ": tile " << h.tile << "x" << w.tile);
+    CHECK(h.tile * w.tile <= Kernel::kMaxPixels);
+    CHECK(Kernel::lds_bytes(h, w) <= std::int64_t(D::kLdsBytes));
+    // Against every other tile that fits: none reads fewer source positions over the plane.
+    auto reads = [&](int th, int tw) {
+      return std::int64_t((h.output + th - 1) / th) * ((w.output + tw - 1) / tw) * h.halo_for(th) * w.halo_for(tw);
+    };
+    for (int tw = 1; tw <= std::min(w.output, Kernel::kMaxPixels); ++tw) {
+      for (int th = 1; th <= std::min(h.output, Kernel::kMaxPixels / tw); ++th) {
+        auto hh = h, ww = w;
+        hh.halo = h.halo_for(th), ww.halo = w.halo_for(tw);
+        if (Kernel::lds_bytes(hh, ww) > std::int64_t(D::kLdsBytes)) continue;
+        CHECK(reads(h.tile, w.tile) <= reads(th, tw));
+      }
+    }
+  }
+}
+
+TEST_CASE("DepthwiseConvolution refuses what it cannot run, with the Status that says why", "[conv][depthwise]") {
+  using D = Depthwise<ConvOperator::kFprop>;
+  auto args = conv_test::unread_arguments<D>(depthwise(1, 8, 8, 16, 3, 3, 1, 1));
+  CHECK(D::can_implement(args) == Status::kSuccess);
+  auto grouped = args;
+  grouped.problem = ConvProblemSize::conv2d(1, 8, 8, 16, 16, 3, 3, 1, 1, 1, 1, 1, 1, 8);  // 2 channels a group
+  CHECK(D::can_implement(grouped) == Status::kErrorNotSupported);
+  auto multiplier = args;
+  multiplier.problem = ConvProblemSize::conv2d(1, 8, 8, 16, 32, 3, 3, 1, 1, 1, 1, 1, 1, 16);  // K = 2C
+  CHECK(D::can_implement(multiplier) == Status::kErrorNotSupported);
+  auto odd = args;
+  odd.problem = depthwise(1, 8, 8, 12, 3, 3, 1, 1);
+  CHECK(D::can_implement(odd) == Status::kErrorChannelsNotAligned);
+  auto misaligned = args;
+  misaligned.a = args.a + 1;
+  CHECK(D::can_implement(misaligned) == Status::kErrorMisalignedOperand);
+  auto split = args;
+  split.split_k_slices = 2;
+  CHECK(D::can_implement(split) == Status::kErrorNotSupported);
+  auto null = args;
+  null.b = nullptr;
+  CHECK(D::can_implement(null) == Status::kErrorNullPointer);
+  // A dilation so large that one output position's halo passes the LDS (ASPP-like): refused here,
+  // the implicit GEMM's to take.
+  auto dilated = args;
+  dilated.problem = depthwise(1, 200, 200, 64, 3, 3, 90, 90, 1, 1, 90, 90);
+  CHECK(D::can_implement(dilated) == Status::kErrorNotSupported);
+  auto aliased = args;
+  aliased.d = reinterpret_cast<half_t*>(const_cast<half_t*>(args.a));
+  CHECK(D::can_implement(aliased) == Status::kErrorAliasedOperand);
+}
+
+TEST_CASE("DefaultConvolution picks the direct convolution for depthwise layers, and only for them",
+          "[conv][depthwise][default]") {
+  using Fprop = hiptile::conv::device::DefaultConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>;
+  using Dgrad = hiptile::conv::device::DefaultConvolution<ConvOperator::kDgrad, half_t, half_t, hiptile::arch::Gfx942>;
+  ConvProblemSize const dw = depthwise(1, 12, 12, 32, 3, 3, 1, 1, 2, 2);
+  auto fprop = conv_test::run_conv<Fprop>(dw, {}, 5, [](auto const& op, auto const&) {
+    CHECK(op.choice().rule == ConvChoiceRule::kDirect);
+    CHECK(op.choice().algorithm == IteratorAlgorithm::kDirect);
+  });
+  CHECK(fprop.passed());
+  auto dgrad = conv_test::run_conv<Dgrad>(dw, {}, 6, [](auto const& op, auto const&) {
+    CHECK(op.choice().rule == ConvChoiceRule::kDirect);
+  });
+  CHECK(dgrad.passed());
+  // Grouped with two channels a group, and C = 12 (no whole vectors): implicit GEMMs.
+  for (ConvProblemSize const& p : {ConvProblemSize::conv2d(1, 8, 8, 16, 16, 3, 3, 1, 1, 1, 1, 1, 1, 8),
+                                   depthwise(1, 8, 8, 12, 3, 3, 1, 1)}) {
+    auto r = conv_test::run_conv<Fprop>(p, {}, 8, [](auto const& op, auto const&) {
+      CHECK(op.choice().algorithm != IteratorAlgorithm::kDirect);
+    });
+    CHECK(r.passed());
+  }
+}
