@@ -3,7 +3,8 @@
 # scripts/build_device_conv.sh put in .device/ (carry it): the convolution correctness suite, then
 # hiptile's convolution benchmark, then cuDNN on the same layers (PyTorch; with CONV_CUDNN_BEFORE=1
 # also before the benchmark), then a table of both (against the cuDNN run after).
-# Full outputs go to $OUT. Extra arguments go to the hiptile benchmark (--benchmark_filter=...).
+# Full outputs go to $OUT. Extra arguments go to the hiptile benchmark (--benchmark_filter=...);
+# CONV_CUDNN_FILTER=SUBSTRING times cuDNN on the layers whose names contain it only.
 # Every step runs even if one before it failed; the exit status is the first failure's.
 set -euo pipefail
 export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
@@ -17,12 +18,14 @@ python=python3
 "$python" -c 'import torch' 2>/dev/null || python=/opt/torch/.venv/bin/python3
 # CONV_CUDNN_BEFORE=1: cuDNN also before hiptile's benchmark, to show how far it moves in one call.
 if [ "${CONV_CUDNN_BEFORE:-0}" = 1 ]; then
-  "$python" .device/conv_cudnn.py "$out/conv_cudnn_before.json" 2>&1 | tee "$out/conv_cudnn_before.txt" ||
+  "$python" .device/conv_cudnn.py "$out/conv_cudnn_before.json" --filter "${CONV_CUDNN_FILTER:-}" 2>&1 |
+    tee "$out/conv_cudnn_before.txt" ||
     failed conv_cudnn.py $?
 fi
 .device/conv_nvidia --benchmark_out="$out/conv_nvidia.json" --benchmark_out_format=json \
   --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/conv_nvidia.txt" || failed conv_nvidia $?
-"$python" .device/conv_cudnn.py "$out/conv_cudnn.json" 2>&1 | tee "$out/conv_cudnn.txt" || failed conv_cudnn.py $?
+"$python" .device/conv_cudnn.py "$out/conv_cudnn.json" --filter "${CONV_CUDNN_FILTER:-}" 2>&1 |
+  tee "$out/conv_cudnn.txt" || failed conv_cudnn.py $?
 
 # layer × operator: hiptile's default variant, cuDNN, and their ratio; then the strided-Dgrad
 # RowDivision variants against the default of the same layer.
