@@ -306,7 +306,7 @@ void BM_Conv(benchmark::State& state, int layer, float beta) {
 // An operator that chooses its configuration at initialize() (DefaultConvolution by its rules,
 // DefaultTunedConvolution by find mode): the workspace its choice asks for, then the chosen
 // configuration runs as every other variant does, labelled with it.
-template <class Chooser>
+template <ConvOperator Op, class Chooser>
 void time_chosen(benchmark::State& state, Tensors& t, Chooser& op, typename Chooser::Arguments args) {
   void* workspace = nullptr;
   args.workspace_bytes = op.get_workspace_size(args);
@@ -316,7 +316,7 @@ void time_chosen(benchmark::State& state, Tensors& t, Chooser& op, typename Choo
     state.SkipWithError(to_string(s));
     return;
   }
-  time_gpu(state, t.problem, Chooser::kOperator, [&] { run_or_exit(op.run()); });
+  time_gpu(state, t.problem, Op, [&] { run_or_exit(op.run()); });
   state.counters["candidate"] = op.choice().candidate;
   state.counters["slices"] = op.choice().split_k_slices;
   state.SetLabel(Chooser::candidate_name(op.choice().candidate));
@@ -329,7 +329,7 @@ void BM_ConvDefault(benchmark::State& state, int layer) {
   using D = conv::device::DefaultConvolution<Op, half_t, half_t, arch::Sm90>;
   Tensors& t = tensors(layer);
   D op;
-  time_chosen(state, t, op, arguments_of<Op, typename D::Arguments>(t, 0.0f));
+  time_chosen<Op>(state, t, op, arguments_of<Op, typename D::Arguments>(t, 0.0f));
 }
 
 // DefaultTunedConvolution in find mode `search` (a database of its own in /tmp): initialize()
@@ -340,7 +340,7 @@ void BM_ConvTuned(benchmark::State& state, int layer) {
   Tensors& t = tensors(layer);
   static std::string const database = "/tmp/hiptile_conv_nvidia_" + std::to_string(long(getpid())) + ".db";
   T tuned({.mode = tune::FindMode::kSearch, .database = database});
-  time_chosen(state, t, tuned, arguments_of<Op, typename T::Arguments>(t, 0.0f));
+  time_chosen<Op>(state, t, tuned, arguments_of<Op, typename T::Arguments>(t, 0.0f));
 }
 
 template <ConvOperator Op>
