@@ -125,6 +125,25 @@ TEST_CASE("DepthwiseConvolution Dgrad: every shape against the double reference"
   check_shapes<ConvOperator::kDgrad, bfloat16_t, float>({1.0f, 0.0f, true});
 }
 
+TEST_CASE("DepthwiseConvolution with the halo staged in fp32 (NVIDIA's choice): every shape", "[conv][depthwise]") {
+  using Fprop = hiptile::conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942,
+                                                            hiptile::epilogue::LinearCombination<half_t>, 8,
+                                                            64 * 1024, float>;
+  using Dgrad = hiptile::conv::device::DepthwiseConvolution<ConvOperator::kDgrad, bfloat16_t, bfloat16_t,
+                                                            hiptile::arch::Gfx942,
+                                                            hiptile::epilogue::LinearCombination<bfloat16_t>, 8,
+                                                            64 * 1024, float>;
+  static_assert(Fprop::Kernel::kParts == 2);
+  for (ConvProblemSize const& p : shapes()) {
+    auto const f = conv_test::run_conv<Fprop>(p, {1.0f, 0.5f, true}, 13);
+    INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(f));
+    CHECK(f.passed());
+    auto const d = conv_test::run_conv<Dgrad>(p, {}, 14);
+    INFO(hiptile::host::to_string(d));
+    CHECK(d.passed());
+  }
+}
+
 TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][depthwise]") {
   ConvProblemSize const p = depthwise(2, 9, 10, 24, 3, 3, 1, 1, 2, 1);
   for (conv_test::Epilogue e : {conv_test::Epilogue{2.0f, 0.5f, true}, conv_test::Epilogue{-1.0f, 1.0f, false}}) {
@@ -135,30 +154,46 @@ TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][
   }
 }
 
-TEST_CASE("DepthwiseConvolution: the tile reads the fewest source positions and fits its LDS", "[conv][depthwise]") {
+TEST_CASE("DepthwiseConvolution: the tile has the window where it can, reads the fewest source positions, fits its LDS",
+          "[conv][depthwise]") {
   using D = Depthwise<ConvOperator::kFprop>;
   using Kernel = D::Kernel;
   for (ConvProblemSize const& p : {depthwise(1, 56, 56, 64, 3, 3, 1, 1), depthwise(1, 112, 112, 64, 3, 3, 1, 1, 2, 2),
-                                   depthwise(1, 28, 28, 64, 7, 7, 3, 3), depthwise(1, 7, 7, 64, 5, 5, 2, 2)}) {
+                                   depthwise(1, 28, 28, 64, 7, 7, 3, 3), depthwise(1, 7, 7, 64, 5, 5, 2, 2),
+                                   depthwise(1, 30, 30, 64, 3, 3, 2, 2, 1, 1, 2, 2)}) {
     auto h = hiptile::conv::GatherAxis::of(p, ConvOperator::kFprop, 1);
     auto w = hiptile::conv::GatherAxis::of(p, ConvOperator::kFprop, 2);
+    auto const h0 = h, w0 = w;
     REQUIRE(D::choose_tile(h, w));
     INFO(conv_test::describe(p) << ": tile " << h.tile << "x" << w.tile);
     CHECK(h.tile * w.tile <= Kernel::kMaxPixels);
     CHECK(Kernel::lds_bytes(h, w) <= std::int64_t(D::kLdsBytes));
-    // Against every other tile that fits: none reads fewer source positions over the plane.
+    bool const window = Kernel::window_fits(h, w);
+    // Every other tile that fits (widths past the output's only with the window): none has the
+    // window where the chosen one has not, and none of the same kind reads fewer source positions.
     auto reads = [&](int th, int tw) {
-      return std::int64_t((h.output + th - 1) / th) * ((w.output + tw - 1) / tw) * h.halo_for(th) * w.halo_for(tw);
+      return std::int64_t((h.output + th - 1) / th) * ((w.output + tw - 1) / tw) * h0.halo_for(th) * w0.halo_for(tw);
     };
-    for (int tw = 1; tw <= std::min(w.output, Kernel::kMaxPixels); ++tw) {
+    for (int tw = 1; tw <= Kernel::kMaxPixels; ++tw) {
       for (int th = 1; th <= std::min(h.output, Kernel::kMaxPixels / tw); ++th) {
-        auto hh = h, ww = w;
-        hh.halo = h.halo_for(th), ww.halo = w.halo_for(tw);
-        if (Kernel::lds_bytes(hh, ww) > std::int64_t(D::kLdsBytes)) continue;
-        CHECK(reads(h.tile, w.tile) <= reads(th, tw));
+        auto hh = h0, ww = w0;
+        hh.tile = th, ww.tile = tw;
+        hh.halo = h0.halo_for(th), ww.halo = w0.halo_for(tw);
+        bool const other_window = Kernel::window_fits(hh, ww);
+        if (Kernel::lds_bytes(hh, ww) > std::int64_t(D::kLdsBytes) || (tw > w.output && !other_window) ||
+            (tw >= w.output + Kernel::kRun)) {
+          continue;
+        }
+        CHECK((window || !other_window));
+        if (other_window == window) CHECK(reads(h.tile, w.tile) <= reads(th, tw));
       }
     }
   }
+  // Unit steps along the width: the window (a width of whole runs).
+  auto h = hiptile::conv::GatherAxis::of(depthwise(1, 56, 56, 64, 3, 3, 1, 1), ConvOperator::kFprop, 1);
+  auto w = hiptile::conv::GatherAxis::of(depthwise(1, 56, 56, 64, 3, 3, 1, 1), ConvOperator::kFprop, 2);
+  REQUIRE(D::choose_tile(h, w));
+  CHECK(Kernel::window_fits(h, w));
 }
 
 TEST_CASE("DepthwiseConvolution refuses what it cannot run, with the Status that says why", "[conv][depthwise]") {

@@ -34,7 +34,9 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
+#include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/conv_arguments.hpp"
 #include "hiptile/conv/device/conv_log.hpp"
@@ -66,16 +68,21 @@ concept DirectConvElement = std::same_as<T, half_t> || std::same_as<T, bfloat16_
 template <class Arch>
 inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >= 128 * 1024 ? 64 * 1024 : 32 * 1024;
 
+// The type a depthwise workgroup stages its halo in: fp32 on NVIDIA (each source converted once),
+// the element on gfx9 (two workgroups' halos in a CU's 64 KiB).
+template <class Arch, class Element>
+using DepthwiseStaged = std::conditional_t<std::is_same_v<typename Arch::Family, arch::NvidiaFamily>, float, Element>;
+
 template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC_>,
           int AccessElements = 16 / static_cast<int>(sizeof(Element_)),
-          std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
+          std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>, class Staged = DepthwiseStaged<Arch, Element_>>
   requires(Op != ConvOperator::kWgrad)
 class DepthwiseConvolution
     : public gemm::device::DeviceOperator<
-          DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, LdsBytes>> {
+          DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, LdsBytes, Staged>> {
  public:
-  using Kernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes>;
+  using Kernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Staged>;
   static constexpr ConvOperator kOperator = Op;
   static constexpr IteratorAlgorithm kAlgorithm = IteratorAlgorithm::kDirect;
   static constexpr int kAccessElements = AccessElements;
@@ -104,24 +111,31 @@ class DepthwiseConvolution
   Tile tile() const noexcept { return {params_.axis[1].tile, params_.axis[2].tile, lds_bytes_}; }
 
   // The output tile for these axes: at most Kernel::kMaxPixels positions, its halo and a filter
-  // plane within kLdsBytes, the tiles over the output plane reading the fewest source positions in
-  // all (ties: fewer tiles). False when not even one position fits.
+  // plane within kLdsBytes. Where the axes allow the tap loop's window (Kernel::window_fits), a tile
+  // whose rows are whole runs (its width a multiple of Kernel::kRun, past the output's if need be)
+  // comes first; then the tiles over the output plane that read the fewest source positions in
+  // all; then fewer tiles. False when not even one position fits.
   static bool choose_tile(GatherAxis& h, GatherAxis& w) noexcept {
-    std::int64_t best = -1, best_tiles = 0;
+    std::int64_t best_reads = -1, best_tiles = 0;
     int best_h = 0, best_w = 0;
-    for (int tw = 1; tw <= std::min(w.output, Kernel::kMaxPixels); ++tw) {
+    bool best_window = false;
+    int const widest = std::min(ceil_div(w.output, Kernel::kRun) * Kernel::kRun, Kernel::kMaxPixels);
+    for (int tw = 1; tw <= widest; ++tw) {
       for (int th = 1; th <= std::min(h.output, Kernel::kMaxPixels / tw); ++th) {
         GatherAxis hh = h, ww = w;
+        hh.tile = th, ww.tile = tw;
         hh.halo = h.halo_for(th), ww.halo = w.halo_for(tw);
-        if (Kernel::lds_bytes(hh, ww) > std::int64_t(kLdsBytes)) continue;
+        bool const window = Kernel::window_fits(hh, ww);
+        if ((tw > w.output && !window) || Kernel::lds_bytes(hh, ww) > std::int64_t(kLdsBytes)) continue;
         std::int64_t const tiles = std::int64_t(ceil_div(h.output, th)) * ceil_div(w.output, tw);
         std::int64_t const reads = tiles * hh.halo * ww.halo;
-        if (best < 0 || reads < best || (reads == best && tiles < best_tiles)) {
-          best = reads, best_tiles = tiles, best_h = th, best_w = tw;
-        }
+        bool const better = best_reads < 0 || window > best_window ||
+                            (window == best_window &&
+                             (reads < best_reads || (reads == best_reads && tiles < best_tiles)));
+        if (better) best_reads = reads, best_tiles = tiles, best_h = th, best_w = tw, best_window = window;
       }
     }
-    if (best < 0) return false;
+    if (best_reads < 0) return false;
     h.tile = best_h, w.tile = best_w;
     h.halo = h.halo_for(best_h), w.halo = w.halo_for(best_w);
     return true;
@@ -198,6 +212,7 @@ class DepthwiseConvolution
     k.tiles_h = ceil_div(k.axis[1].output, k.axis[1].tile);
     k.tiles_w = ceil_div(k.axis[2].output, k.axis[2].tile);
     k.flip = p.mode == ConvMode::kConvolution;
+    k.window = Kernel::window_fits(k.axis[1], k.axis[2]);
     std::size_t const vector = sizeof(typename Kernel::OutputVector);
     k.vector_output = aligned(args.d, vector) && (!OutputOp(args.output_op).is_source_needed() || aligned(args.c, vector));
     if (Status const s = FastDivmod::make(k.axis[2].tile, k.div_tile_w); !ok(s)) return s;

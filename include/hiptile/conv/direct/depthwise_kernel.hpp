@@ -8,13 +8,22 @@
 //   a workgroup: one image's output plane z, a tile of tile_h x tile_w output positions
 //     (at most kMaxPixels), kChannels channels;
 //   for each filter plane t whose source plane exists: its halo (the source positions the tile
-//     reads; zeros outside the tensor) and the plane's filter taps go to LDS, then every thread
-//     sums, for its channel vector and its output positions, tap x source in fp32;
+//     reads; zeros outside the tensor), as Staged elements, and the plane's filter taps go to LDS,
+//     then every thread sums, for its channel vector and its output positions, tap x source in
+//     fp32;
 //   the output functor per element (bias per channel, C), 16-byte stores where aligned.
 //
-// Threads: kChannels / AccessElements channel vectors x kPixelLanes positions; thread (lane, v)
-// owns positions lane, lane + kPixelLanes, ... of the tile for channels c0 + v·AccessElements, so a
-// wave's LDS reads are whole 16-byte vectors of consecutive positions.
+// Threads: kChannels / AccessElements channel vectors x kPixelLanes runs of kRun consecutive output
+// positions; thread (lane, v) owns positions lane·kRun ... lane·kRun + kRun − 1 of the tile (row
+// major) for channels c0 + v·AccessElements. A quarter-wave's LDS reads are then one position's
+// 64 channels, contiguous 16-byte parts. Where a run lies in one tile row and the width axis has
+// unit steps (Fprop: stride and dilation 1; Dgrad: dilation 1, stride 1), the run's sources for a
+// filter row slide by one position per tap: each thread converts kRun + S − 1 sources for its
+// kRun·S products (the window), where every other layer reads one source per product.
+//
+// Staged: the halo's type in LDS. Element keeps the LDS small (gfx9: two workgroups a CU); float
+// converts each source once, as it is staged, so the tap loop is loads and FMAs only (NVIDIA, where
+// a conversion costs several FMAs' issue).
 //
 // The source and the output are NDHWC (C channels), the filter C x T x R x S (one channel a group).
 // Fprop: source x, output y. Dgrad: source dy, output dx (gather_axis.hpp has the positions).
@@ -22,6 +31,7 @@
 // its example 46), which stages the activation's halo and the filter per thread block.
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "hiptile/arch/float_convert.hpp"
 #include "hiptile/arch/global_memory.hpp"
@@ -38,7 +48,8 @@
 
 namespace hiptile::conv {
 
-template <class Element, class ElementC, class OutputOp, int AccessElements, std::size_t LdsBytes>
+template <class Element, class ElementC, class OutputOp, int AccessElements, std::size_t LdsBytes,
+          class Staged = Element>
 struct DepthwiseKernel {
   static constexpr int kMaxThreadsPerBlock = 256;
   static constexpr std::size_t kLdsBytes = LdsBytes;  // the most a launch takes (its tile decides)
@@ -46,12 +57,19 @@ struct DepthwiseKernel {
   static constexpr int kVectors = kChannels / AccessElements;
   static constexpr int kPixelLanes = kMaxThreadsPerBlock / kVectors;
   static constexpr int kMaxPixels = 128;  // output positions a workgroup covers, at most
-  static constexpr int kPixelsPerThread = kMaxPixels / kPixelLanes;
+  static constexpr int kRun = kMaxPixels / kPixelLanes;  // consecutive output positions a thread owns
   static_assert(kChannels % AccessElements == 0 && kMaxThreadsPerBlock % kVectors == 0 &&
                 kMaxPixels % kPixelLanes == 0);
   using Vector = Array<Element, AccessElements>;
   using OutputVector = Array<ElementC, AccessElements>;
-  static constexpr int kVectorBytes = int(sizeof(Vector));
+  // The halo in LDS: each position's channel vectors as 16-byte parts, part-major, so that the
+  // threads of one position read contiguous bytes.
+  static constexpr int kPartElements = AccessElements * int(sizeof(Staged)) > 16 ? 16 / int(sizeof(Staged))
+                                                                                  : AccessElements;
+  static constexpr int kParts = AccessElements / kPartElements;
+  using Part = Array<Staged, kPartElements>;
+  static constexpr int kPositionBytes = kParts * kVectors * int(sizeof(Part));
+  using Sums = Array<float, AccessElements>;
 
   struct Params {
     Element const* source = nullptr;  // x (Fprop) or dy (Dgrad)
@@ -64,16 +82,24 @@ struct DepthwiseKernel {
     int channels = 1;
     GatherAxis axis[3];       // depth (a tile of one plane), height, width
     int tiles_h = 1, tiles_w = 1;
-    bool flip = false;        // ConvMode::kConvolution: tap f multiplies filter element F − 1 − f
+    bool flip = false;           // ConvMode::kConvolution: tap f multiplies filter element F − 1 − f
+    bool window = false;         // window_fits(): the tap loop slides a window along the width
     bool vector_output = false;  // c and d aligned to whole output vectors
     FastDivmod div_tile_w;    // output positions: row, column of the tile
     FastDivmod div_halo_w;    // halo positions: row, column
   };
 
-  // LDS a launch with these axes takes: the halo of one source plane, the filter taps of one plane
-  // and a row of zero vectors (what a tap reads where its division is not exact).
+  // LDS a launch with these axes takes: the halo of one source plane and a position of zeros (what
+  // a tap reads where its division is not exact), then the filter taps of one plane.
   static constexpr std::int64_t lds_bytes(GatherAxis const& h, GatherAxis const& w) noexcept {
-    return (std::int64_t(h.halo) * w.halo + std::int64_t(h.taps) * w.taps + 1) * kVectors * kVectorBytes;
+    return (std::int64_t(h.halo) * w.halo + 1) * kPositionBytes +
+           std::int64_t(h.taps) * w.taps * kVectors * std::int64_t(sizeof(Vector));
+  }
+  // Whether the window applies: unit steps along the width with no division, and whole runs in a
+  // tile row.
+  static constexpr bool window_fits(GatherAxis const& h, GatherAxis const& w) noexcept {
+    return h.divisor == 1 && w.divisor == 1 && w.out_step == 1 && (w.tap_step == 1 || w.tap_step == -1) &&
+           w.tile % kRun == 0;
   }
 
   // A numerator n > −divisor as divisor · quotient + remainder, remainder in [0, divisor).
@@ -84,10 +110,10 @@ struct DepthwiseKernel {
       return {q, n - q * divisor};
     }
   };
-  // One output position: its halo offset (in vectors) at tap 0 of each axis, and its numerators'
-  // remainders (Dgrad's strides: tap (r, s) reads it only where they are the tap's).
+  // One output position: its halo position at tap 0 of each axis, and its numerators' remainders
+  // (Dgrad's strides: tap (r, s) reads it only where they are the tap's).
   struct PixelTaps {
-    int offset, remainder_h, remainder_w;
+    int position, remainder_h, remainder_w;
   };
   // What tap f of an axis does to a position's numerator, f·tap_step: the remainder a position
   // needs for the division to be exact, (−f·tap_step) mod divisor, and how far its quotient then
@@ -106,34 +132,82 @@ struct DepthwiseKernel {
     }
   };
 
-  // acc += tap x source over one plane's taps. A tap that does not divide a position exactly reads
-  // the zero vectors past the filter instead (a select, no branch).
+  // Halo position `position`'s channels of vector v, in fp32.
+  HIPTILE_DEVICE HIPTILE_INLINE static void read_source(Part const* halo, int position, int v, float (&x)[AccessElements]) {
+    HIPTILE_UNROLL
+    for (int h = 0; h < kParts; ++h) {
+      Part const part = arch::lds_load(halo + (position * kParts + h) * kVectors + v);
+      HIPTILE_UNROLL
+      for (int e = 0; e < kPartElements; ++e) x[h * kPartElements + e] = arch::to_float(part[e]);
+    }
+  }
+  // Filter tap (r, s) of the plane's, for vector v, in fp32.
+  HIPTILE_DEVICE HIPTILE_INLINE static void read_tap(Vector const* taps, int tap, int v, float (&w)[AccessElements]) {
+    Vector const wv = arch::lds_load(taps + tap * kVectors + v);
+    HIPTILE_UNROLL
+    for (int e = 0; e < AccessElements; ++e) w[e] = arch::to_float(wv[e]);
+  }
+  HIPTILE_DEVICE HIPTILE_INLINE static void multiply_add(Sums& acc, float const (&x)[AccessElements],
+                                                         float const (&w)[AccessElements]) {
+    HIPTILE_UNROLL
+    for (int e = 0; e < AccessElements; ++e) acc[e] += x[e] * w[e];
+  }
+
+  // acc += tap x source over one plane's taps, a source read per product. A tap that does not
+  // divide a position exactly reads the zero position past the halo instead (a select, no branch).
   template <bool kExact>
-  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate(Params const& p, Vector const* halo, Vector const* taps,
-                                                       PixelTaps const (&at)[kPixelsPerThread],
-                                                       Array<float, AccessElements> (&acc)[kPixelsPerThread], int v) {
+  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate(Params const& p, Part const* halo, Vector const* taps,
+                                                       PixelTaps const (&at)[kRun], Sums (&acc)[kRun], int v) {
     GatherAxis const& ah = p.axis[1];
     GatherAxis const& aw = p.axis[2];
-    int const zero = int(taps - halo) + ah.taps * aw.taps * kVectors + v;  // (in vectors from the halo)
+    int const zero = ah.halo * aw.halo;
     for (int r = 0; r < ah.taps; ++r) {
       TapMove<kExact> const mh = TapMove<kExact>::of(r * ah.tap_step, ah.divisor);
       for (int s = 0; s < aw.taps; ++s) {
         TapMove<kExact> const mw = TapMove<kExact>::of(s * aw.tap_step, aw.divisor);
-        int const move = (mh.quotient * aw.halo + mw.quotient) * kVectors;
-        Vector const wv = arch::lds_load(taps + (r * aw.taps + s) * kVectors + v);
+        int const move = mh.quotient * aw.halo + mw.quotient;
         float w[AccessElements];
+        read_tap(taps, r * aw.taps + s, v, w);
         HIPTILE_UNROLL
-        for (int e = 0; e < AccessElements; ++e) w[e] = arch::to_float(wv[e]);
-        HIPTILE_UNROLL
-        for (int i = 0; i < kPixelsPerThread; ++i) {
-          int index = at[i].offset + move;
+        for (int i = 0; i < kRun; ++i) {
+          int position = at[i].position + move;
           if constexpr (kExact) {
-            if (at[i].remainder_h != mh.remainder || at[i].remainder_w != mw.remainder) index = zero;
+            if (at[i].remainder_h != mh.remainder || at[i].remainder_w != mw.remainder) position = zero;
           }
-          Vector const xv = arch::lds_load(halo + index);
-          HIPTILE_UNROLL
-          for (int e = 0; e < AccessElements; ++e) acc[i][e] += arch::to_float(xv[e]) * w[e];
+          float x[AccessElements];
+          read_source(halo, position, v, x);
+          multiply_add(acc[i], x, w);
         }
+      }
+    }
+  }
+
+  // The same where window_fits(): for each filter row, the run's sources slide along the width by
+  // one position per tap (Fprop's taps in order; Dgrad's, whose tap step is −1, backwards), so the
+  // window of kRun converted sources moves by one read per tap.
+  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate_window(Params const& p, Part const* halo, Vector const* taps,
+                                                              PixelTaps const (&at)[kRun], Sums (&acc)[kRun], int v) {
+    GatherAxis const& ah = p.axis[1];
+    GatherAxis const& aw = p.axis[2];
+    bool const backwards = aw.tap_step < 0;
+    for (int r = 0; r < ah.taps; ++r) {
+      // The run's first position at the row's first tap in window order.
+      int const first = at[0].position + r * ah.tap_step * aw.halo + (backwards ? -(aw.taps - 1) : 0);
+      float window[kRun][AccessElements];
+      HIPTILE_UNROLL
+      for (int i = 0; i < kRun; ++i) read_source(halo, first + i, v, window[i]);
+      for (int k = 0; k < aw.taps; ++k) {
+        float w[AccessElements];
+        read_tap(taps, r * aw.taps + (backwards ? aw.taps - 1 - k : k), v, w);
+        HIPTILE_UNROLL
+        for (int i = 0; i < kRun; ++i) multiply_add(acc[i], window[i], w);
+        if (k + 1 == aw.taps) break;
+        HIPTILE_UNROLL
+        for (int i = 0; i + 1 < kRun; ++i) {
+          HIPTILE_UNROLL
+          for (int e = 0; e < AccessElements; ++e) window[i][e] = window[i + 1][e];
+        }
+        read_source(halo, first + k + kRun, v, window[kRun - 1]);
       }
     }
   }
@@ -159,33 +233,33 @@ struct DepthwiseKernel {
     int const channel = c0 + v * AccessElements;
     bool const channel_in = channel < p.channels;  // (C is a multiple of AccessElements)
 
-    Vector* const halo = dynamic_lds_as<Vector>();
-    Vector* const taps = halo + ah.halo * aw.halo * kVectors;
+    int const halo_positions = ah.halo * aw.halo;
+    Part* const halo = dynamic_lds_as<Part>();
+    Vector* const taps = reinterpret_cast<Vector*>(dynamic_lds() + (halo_positions + 1) * kPositionBytes);
     int const origin_h = ah.origin(h0), origin_w = aw.origin(w0);
     int const base_h = ah.base(h0), base_w = aw.base(w0);
     int const tile_pixels = ah.tile * aw.tile;
-    int const halo_items = ah.halo * aw.halo * kVectors;
     int const tap_items = ah.taps * aw.taps * kVectors;
     std::int64_t const filter_taps = std::int64_t(ad.taps) * ah.taps * aw.taps;
 
-    if (thread < kVectors) {
-      Vector zero;
-      zero.fill(Element{});
-      arch::lds_store(taps + tap_items + thread, zero);  // (ordered before its reads by the first plane's barrier)
+    if (thread < kParts * kVectors) {  // the zero position
+      Part zero;
+      zero.fill(Staged{});
+      arch::lds_store(halo + halo_positions * kParts * kVectors + thread, zero);  // (before the first plane's barrier)
     }
-    Array<float, AccessElements> acc[kPixelsPerThread];
+    Sums acc[kRun];
     HIPTILE_UNROLL
-    for (int i = 0; i < kPixelsPerThread; ++i) acc[i].fill(0.0f);
+    for (int i = 0; i < kRun; ++i) acc[i].fill(0.0f);
     // Where each of this thread's positions reads at tap (0, 0) (positions past the tile repeat its
     // last, and are never stored: no branch in the tap loop).
-    PixelTaps at[kPixelsPerThread];
+    PixelTaps at[kRun];
     HIPTILE_UNROLL
-    for (int i = 0; i < kPixelsPerThread; ++i) {
-      int const pixel = lane + i * kPixelLanes;
+    for (int i = 0; i < kRun; ++i) {
+      int const pixel = lane * kRun + i;
       auto const [oh, ow] = p.div_tile_w.divmod(pixel < tile_pixels ? pixel : tile_pixels - 1);
       Split const h = Split::of(oh * ah.out_step + base_h, ah.divisor);
       Split const w = Split::of(ow * aw.out_step + base_w, aw.divisor);
-      at[i] = {(h.quotient * aw.halo + w.quotient) * kVectors + v, h.remainder, w.remainder};
+      at[i] = {h.quotient * aw.halo + w.quotient, h.remainder, w.remainder};
     }
 
     for (int t = 0; t < ad.taps; ++t) {
@@ -195,9 +269,10 @@ struct DepthwiseKernel {
       barrier();  // the previous plane's reads are done
       // The halo of source plane `plane`, zeros outside the tensor and past C.
       std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;
-      for (int i = thread; i < halo_items; i += kMaxThreadsPerBlock) {
+      for (int i = thread; i < halo_positions * kVectors; i += kMaxThreadsPerBlock) {
         int const iv = i % kVectors;
-        auto const [row, column] = p.div_halo_w.divmod(i / kVectors);
+        int const position = i / kVectors;
+        auto const [row, column] = p.div_halo_w.divmod(position);
         int const sh = origin_h + row, sw = origin_w + column;
         int const ic = c0 + iv * AccessElements;
         Vector value;
@@ -206,7 +281,13 @@ struct DepthwiseKernel {
           value = arch::global_load(reinterpret_cast<Vector const*>(
               p.source + ((plane_row + sh) * aw.source + sw) * p.channels + ic));
         }
-        arch::lds_store(halo + i, value);
+        HIPTILE_UNROLL
+        for (int h = 0; h < kParts; ++h) {
+          Part part;
+          HIPTILE_UNROLL
+          for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[h * kPartElements + e]);
+          arch::lds_store(halo + (position * kParts + h) * kVectors + iv, part);
+        }
       }
       // The plane's taps, channel-innermost: element (r, s) of each channel's filter.
       int const filter_t = p.flip ? ad.taps - 1 - t : t;
@@ -225,8 +306,10 @@ struct DepthwiseKernel {
         arch::lds_store(taps + i, value);
       }
       barrier();
-      // Dgrad's strides: only the taps whose division is exact add (a uniform branch between the two).
-      if (ah.divisor == 1 && aw.divisor == 1) {
+      // (Uniform branches: the window, the plain loop, or Dgrad's strides' exact divisions.)
+      if (p.window) {
+        accumulate_window(p, halo, taps, at, acc, v);
+      } else if (ah.divisor == 1 && aw.divisor == 1) {
         accumulate<false>(p, halo, taps, at, acc, v);
       } else {
         accumulate<true>(p, halo, taps, at, acc, v);
@@ -241,8 +324,8 @@ struct DepthwiseKernel {
       bias[e] = p.bias != nullptr && channel_in ? arch::to_float(arch::global_load(p.bias + channel + e)) : 0.0f;
     }
     HIPTILE_UNROLL
-    for (int i = 0; i < kPixelsPerThread; ++i) {
-      int const pixel = lane + i * kPixelLanes;
+    for (int i = 0; i < kRun; ++i) {
+      int const pixel = lane * kRun + i;
       auto const [oh, ow] = p.div_tile_w.divmod(pixel < tile_pixels ? pixel : 0);
       int const h = h0 + oh, w = w0 + ow;
       if (pixel >= tile_pixels || h >= ah.output || w >= aw.output || !channel_in) continue;
@@ -263,6 +346,15 @@ struct DepthwiseKernel {
       }
     }
     epilogue::finish_wave(op, thread % kWaveSize);
+  }
+
+ private:
+  HIPTILE_DEVICE HIPTILE_INLINE static Staged stage(Element x) {
+    if constexpr (std::is_same_v<Staged, Element>) {
+      return x;
+    } else {
+      return arch::to_float(x);
+    }
   }
 };
 
