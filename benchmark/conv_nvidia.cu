@@ -23,8 +23,9 @@
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
 // separate source tensor C, where both do. Wgrad also runs as "split_k" (parallel split-K).
 // Variant "tuned" is DefaultTunedConvolution in find mode `search` (BM_ConvTuned), labelled with
-// the configuration it chose. Depthwise layers (groups = C = K) run Fprop and Dgrad as "default"
-// and "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks there).
+// the configuration it chose. Depthwise layers (groups = C = K) run Fprop and Dgrad as "default",
+// "tuned" and "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks
+// there), and depthwise_p<positions>_l<loads in flight>[_f32] (its other workgroup shapes).
 #include <benchmark/benchmark.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -114,6 +115,10 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
     Op, half_t, half_t, float, arch::Sm90, TileShape, GemmShape<16, TileShape::kN, 64>,
     arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
+// The direct convolution of depthwise layers, with a workgroup shape (conv/direct/depthwise_kernel.hpp).
+template <ConvOperator Op, class Workgroup = conv::DepthwiseWorkgroup<>>
+using Depthwise = conv::device::DepthwiseConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
+                                                     8, Workgroup>;
 // DefaultConvolutionConfiguration as a persistent kernel.
 template <ConvOperator Op>
 using Persistent = typename Conv<Op>::template WithSplitK<gemm::kernel::SplitKMode::kPersistent>;
@@ -397,10 +402,14 @@ int main(int argc, char** argv) {
     if (layer >= kFirstDepthwiseLayer) {  // Fprop and Dgrad: DefaultConvolution and the direct kernel
       add_choosers<ConvOperator::kFprop>(layer, "fprop");
       add_choosers<ConvOperator::kDgrad>(layer, "dgrad");
-      add<conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90>>(layer, "fprop",
-                                                                                                "depthwise");
-      add<conv::device::DepthwiseConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90>>(layer, "dgrad",
-                                                                                                "depthwise");
+      add<Depthwise<ConvOperator::kFprop>>(layer, "fprop", "depthwise");
+      add<Depthwise<ConvOperator::kDgrad>>(layer, "dgrad", "depthwise");
+      // Other workgroup shapes: positions, loads in flight, fp32 halo.
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 8, true>>>(layer, "fprop", "depthwise_p128_l8_f32");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 4>>>(layer, "fprop", "depthwise_p64_l4");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 1>>>(layer, "fprop", "depthwise_p128_l1");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<32, 4>>>(layer, "fprop", "depthwise_p32_l4");
+      add<Depthwise<ConvOperator::kDgrad, conv::DepthwiseWorkgroup<64, 4>>>(layer, "dgrad", "depthwise_p64_l4");
       continue;
     }
     add_choosers<ConvOperator::kFprop>(layer, "fprop");

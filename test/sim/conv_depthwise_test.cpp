@@ -125,14 +125,16 @@ TEST_CASE("DepthwiseConvolution Dgrad: every shape against the double reference"
   check_shapes<ConvOperator::kDgrad, bfloat16_t, float>({1.0f, 0.0f, true});
 }
 
-TEST_CASE("DepthwiseConvolution with the halo staged in fp32 (NVIDIA's choice): every shape", "[conv][depthwise]") {
+TEST_CASE("DepthwiseConvolution with the halo staged in fp32, 64 positions a workgroup: every shape", "[conv][depthwise]") {
+  // (And fewer positions a workgroup, two loads in flight: the other shapes of DepthwiseWorkgroup.)
+  using Tile = hiptile::conv::DepthwiseWorkgroup<64, 2, true>;
   using Fprop = hiptile::conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942,
-                                                            hiptile::epilogue::LinearCombination<half_t>, 8,
-                                                            64 * 1024, float>;
+                                                            hiptile::epilogue::LinearCombination<half_t>, 8, Tile,
+                                                            64 * 1024>;
   using Dgrad = hiptile::conv::device::DepthwiseConvolution<ConvOperator::kDgrad, bfloat16_t, bfloat16_t,
                                                             hiptile::arch::Gfx942,
-                                                            hiptile::epilogue::LinearCombination<bfloat16_t>, 8,
-                                                            64 * 1024, float>;
+                                                            hiptile::epilogue::LinearCombination<bfloat16_t>, 8, Tile,
+                                                            64 * 1024>;
   static_assert(Fprop::Kernel::kParts == 2);
   for (ConvProblemSize const& p : shapes()) {
     auto const f = conv_test::run_conv<Fprop>(p, {1.0f, 0.5f, true}, 13);

@@ -36,7 +36,6 @@
 #include <string>
 #include <type_traits>
 
-#include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/conv_arguments.hpp"
 #include "hiptile/conv/device/conv_log.hpp"
@@ -68,21 +67,16 @@ concept DirectConvElement = std::same_as<T, half_t> || std::same_as<T, bfloat16_
 template <class Arch>
 inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >= 128 * 1024 ? 64 * 1024 : 32 * 1024;
 
-// The type a depthwise workgroup stages its halo in: fp32 on NVIDIA (each source converted once),
-// the element on gfx9 (two workgroups' halos in a CU's 64 KiB).
-template <class Arch, class Element>
-using DepthwiseStaged = std::conditional_t<std::is_same_v<typename Arch::Family, arch::NvidiaFamily>, float, Element>;
-
 template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC_>,
           int AccessElements = 16 / static_cast<int>(sizeof(Element_)),
-          std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>, class Staged = DepthwiseStaged<Arch, Element_>>
+          class Workgroup = DepthwiseWorkgroup<>, std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
   requires(Op != ConvOperator::kWgrad)
 class DepthwiseConvolution
     : public gemm::device::DeviceOperator<
-          DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, LdsBytes, Staged>> {
+          DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, Workgroup, LdsBytes>> {
  public:
-  using Kernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Staged>;
+  using Kernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup>;
   static constexpr ConvOperator kOperator = Op;
   static constexpr IteratorAlgorithm kAlgorithm = IteratorAlgorithm::kDirect;
   static constexpr int kAccessElements = AccessElements;

@@ -21,9 +21,8 @@
 // filter row slide by one position per tap: each thread converts kRun + S − 1 sources for its
 // kRun·S products (the window), where every other layer reads one source per product.
 //
-// Staged: the halo's type in LDS. Element keeps the LDS small (gfx9: two workgroups a CU); float
-// converts each source once, as it is staged, so the tap loop is loads and FMAs only (NVIDIA, where
-// a conversion costs several FMAs' issue).
+// Staged: the halo's type in LDS (DepthwiseWorkgroup). Element keeps the LDS small (gfx9: two workgroups
+// a CU); float converts each source once, as it is staged, so the tap loop is loads and FMAs only.
 //
 // The source and the output are NDHWC (C channels), the filter C x T x R x S (one channel a group).
 // Fprop: source x, output y. Dgrad: source dy, output dx (gather_axis.hpp has the positions).
@@ -48,16 +47,30 @@
 
 namespace hiptile::conv {
 
+// A depthwise workgroup's shape: the output positions it covers at most (with 256 threads and 64
+// channels, Positions / 32 · 8 / AccessElements a thread), the halo loads a thread issues before it
+// stores one (kept in registers: the layer is memory-bound, and one load at a time leaves the
+// memory idle), and whether the halo is staged in fp32 (each source converted once) rather than
+// as the element (half the LDS).
+template <int Positions = 128, int LoadsInFlight = 8, bool StageFp32 = false>
+struct DepthwiseWorkgroup {
+  static constexpr int kPositions = Positions;
+  static constexpr int kLoadsInFlight = LoadsInFlight;
+  static constexpr bool kStageFp32 = StageFp32;
+};
+
 template <class Element, class ElementC, class OutputOp, int AccessElements, std::size_t LdsBytes,
-          class Staged = Element>
+          class Workgroup = DepthwiseWorkgroup<>>
 struct DepthwiseKernel {
   static constexpr int kMaxThreadsPerBlock = 256;
   static constexpr std::size_t kLdsBytes = LdsBytes;  // the most a launch takes (its tile decides)
   static constexpr int kChannels = 64;  // channels a workgroup covers
   static constexpr int kVectors = kChannels / AccessElements;
   static constexpr int kPixelLanes = kMaxThreadsPerBlock / kVectors;
-  static constexpr int kMaxPixels = 128;  // output positions a workgroup covers, at most
+  static constexpr int kMaxPixels = Workgroup::kPositions;  // output positions a workgroup covers, at most
   static constexpr int kRun = kMaxPixels / kPixelLanes;  // consecutive output positions a thread owns
+  static constexpr int kLoadsInFlight = Workgroup::kLoadsInFlight;
+  using Staged = std::conditional_t<Workgroup::kStageFp32, float, Element>;
   static_assert(kChannels % AccessElements == 0 && kMaxThreadsPerBlock % kVectors == 0 &&
                 kMaxPixels % kPixelLanes == 0);
   using Vector = Array<Element, AccessElements>;
@@ -269,24 +282,34 @@ struct DepthwiseKernel {
       barrier();  // the previous plane's reads are done
       // The halo of source plane `plane`, zeros outside the tensor and past C.
       std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;
-      for (int i = thread; i < halo_positions * kVectors; i += kMaxThreadsPerBlock) {
-        int const iv = i % kVectors;
-        int const position = i / kVectors;
-        auto const [row, column] = p.div_halo_w.divmod(position);
-        int const sh = origin_h + row, sw = origin_w + column;
-        int const ic = c0 + iv * AccessElements;
-        Vector value;
-        value.fill(Element{});
-        if (sh >= 0 && sh < ah.source && sw >= 0 && sw < aw.source && ic < p.channels) {
-          value = arch::global_load(reinterpret_cast<Vector const*>(
-              p.source + ((plane_row + sh) * aw.source + sw) * p.channels + ic));
+      // kLoadsInFlight loads a thread before any store: each waits for its load, and one load at a
+      // time would leave the memory idle (the layer is memory-bound).
+      int const halo_items = halo_positions * kVectors;
+      for (int first = thread; first < halo_items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
+        Vector value[kLoadsInFlight];
+        HIPTILE_UNROLL
+        for (int j = 0; j < kLoadsInFlight; ++j) {
+          int const i = first + j * kMaxThreadsPerBlock;
+          auto const [row, column] = p.div_halo_w.divmod(i / kVectors);
+          int const sh = origin_h + row, sw = origin_w + column;
+          int const ic = c0 + i % kVectors * AccessElements;
+          value[j].fill(Element{});
+          if (i < halo_items && sh >= 0 && sh < ah.source && sw >= 0 && sw < aw.source && ic < p.channels) {
+            value[j] = arch::global_load(reinterpret_cast<Vector const*>(
+                p.source + ((plane_row + sh) * aw.source + sw) * p.channels + ic));
+          }
         }
         HIPTILE_UNROLL
-        for (int h = 0; h < kParts; ++h) {
-          Part part;
+        for (int j = 0; j < kLoadsInFlight; ++j) {
+          int const i = first + j * kMaxThreadsPerBlock;
+          if (i >= halo_items) break;
           HIPTILE_UNROLL
-          for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[h * kPartElements + e]);
-          arch::lds_store(halo + (position * kParts + h) * kVectors + iv, part);
+          for (int h = 0; h < kParts; ++h) {
+            Part part;
+            HIPTILE_UNROLL
+            for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[j][h * kPartElements + e]);
+            arch::lds_store(halo + (i / kVectors * kParts + h) * kVectors + i % kVectors, part);
+          }
         }
       }
       // The plane's taps, channel-innermost: element (r, s) of each channel's filter.
