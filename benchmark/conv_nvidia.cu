@@ -23,9 +23,10 @@
 // with β = 0, where C is never read and only the store's choice matters, and with β = 1 and a
 // separate source tensor C, where both do. Wgrad also runs as "split_k" (parallel split-K).
 // Variant "tuned" is DefaultTunedConvolution in find mode `search` (BM_ConvTuned), labelled with
-// the configuration it chose. Depthwise layers (groups = C = K) run Fprop and Dgrad as "default",
-// "tuned" and "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks
-// there), and depthwise_p<positions>_l<loads in flight>[_f32] (its other workgroup shapes).
+// the configuration it chose. Depthwise layers (groups = C = K) run as "default", "tuned" and
+// "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks there; Wgrad
+// over split_k_slices_for(problem, 2 x SMs) slices), and Fprop and Dgrad as
+// depthwise_p<positions>_l<loads in flight>[_f32] (its other workgroup shapes).
 #include <benchmark/benchmark.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -399,11 +400,13 @@ void add_warpgroup_tiles(int layer, char const* variant) {
 
 int main(int argc, char** argv) {
   for (int layer = 0; layer < int(std::size(kLayers)); ++layer) {
-    if (layer >= kFirstDepthwiseLayer) {  // Fprop and Dgrad: DefaultConvolution and the direct kernel
+    if (layer >= kFirstDepthwiseLayer) {  // DefaultConvolution, find mode and the direct convolution
       add_choosers<ConvOperator::kFprop>(layer, "fprop");
       add_choosers<ConvOperator::kDgrad>(layer, "dgrad");
+      add_choosers<ConvOperator::kWgrad>(layer, "wgrad");
       add<Depthwise<ConvOperator::kFprop>>(layer, "fprop", "depthwise");
       add<Depthwise<ConvOperator::kDgrad>>(layer, "dgrad", "depthwise");
+      add<Depthwise<ConvOperator::kWgrad>>(layer, "wgrad", "depthwise");
       // Other workgroup shapes: positions, loads in flight, fp32 halo.
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 8, true>>>(layer, "fprop", "depthwise_p128_l8_f32");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 4>>>(layer, "fprop", "depthwise_p64_l4");

@@ -3,7 +3,7 @@
 // and Wgrad in f16 and bf16, DefaultAnalyticConvolution (any channel count) for f16, and the f16
 // Dgrad with the other three RowDivision choices of its epilogue (plain `/` and `%` in the source
 // load and/or the store), whose instruction counts docs/performance.md compares; the depthwise
-// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad and bf16 Fprop.
+// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad (one kernel), bf16 Fprop and f16 Wgrad.
 // HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include <cstddef>
 #include <type_traits>
@@ -56,6 +56,7 @@ using Depthwise = hiptile::conv::device::DepthwiseConvolution<Op, Element, Eleme
 using DepthwiseF16Fprop = Depthwise<ConvOperator::kFprop, half_t>;
 using DepthwiseF16Dgrad = Depthwise<ConvOperator::kDgrad, half_t>;
 using DepthwiseBf16Fprop = Depthwise<ConvOperator::kFprop, bfloat16_t>;
+using DepthwiseF16Wgrad = Depthwise<ConvOperator::kWgrad, half_t>;
 
 }  // namespace conv_isa
 
@@ -76,6 +77,7 @@ template struct hiptile::test::LaunchBudget<conv_isa::DgradPlainFast>;
 template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Fprop>;
 template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Dgrad>;
 template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseBf16Fprop>;
+template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Wgrad>;
 
 template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);
@@ -91,3 +93,4 @@ template __global__ void hiptile::kernel_entry<conv_isa::DgradFastPlain::Kernel>
 template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainFast::Kernel>(conv_isa::DgradPlainFast::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::Kernel>(conv_isa::DepthwiseF16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::Kernel>(conv_isa::DepthwiseBf16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Wgrad::Kernel>(conv_isa::DepthwiseF16Wgrad::Kernel::Params);

@@ -542,6 +542,10 @@ int main() {
   run_shapes<Depthwise<ConvOperator::kDgrad, bfloat16_t>>("dgrad bf16 depthwise", depthwise_shapes());
   run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, depthwise", depthwise_shapes());
   run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, depthwise", depthwise_shapes());
+  run_shapes<Depthwise<ConvOperator::kWgrad, half_t>>("wgrad f16 depthwise, 3 slices", depthwise_shapes(), fused);
+  run_shapes<Depthwise<ConvOperator::kWgrad, bfloat16_t>>("wgrad bf16 depthwise, 3 slices", depthwise_shapes());
+  run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, depthwise", depthwise_shapes(),
+                                                      fused);
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

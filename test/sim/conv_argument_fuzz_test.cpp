@@ -225,7 +225,7 @@ struct ConvSubject {
     Case best;
     // Depthwise (groups = C = K): always for the direct convolution; a quarter of the baselines of
     // an operator that chooses (its direct candidate's).
-    bool const depthwise = kOp != ConvOperator::kWgrad && (kDirect || (kChooses && rng() % 4 == 0));
+    bool const depthwise = kDirect || (kChooses && rng() % 4 == 0);
     for (int attempt = 0; attempt < 200; ++attempt) {
       ConvProblemSize p;
       bool const three_d = rng() % 3 == 0;
@@ -663,13 +663,18 @@ struct ConvSubject {
       ConvProblemSize const& p = c_.problem;
       auto const& k = op.params();
       auto const tile = op.tile();
-      Spatial const out = kOp == ConvOperator::kFprop ? p.output() : p.input;
+      // (Wgrad reduces over dy's positions: its axes are Fprop's.)
+      Spatial const out = kOp == ConvOperator::kDgrad ? p.input : p.output();
       std::ostringstream s;
-      if (slices != 1) s << "a direct convolution over " << slices << " slices; ";
-      if (static_cast<void const*>(k.source) != args_.a || static_cast<void const*>(k.filter) != args_.b ||
-          static_cast<void const*>(k.d) != args_.d || k.channels != p.c || k.images != p.n) {
-        s << "operands in Params differ from the arguments; ";
+      if (kOp != ConvOperator::kWgrad && slices != 1) s << "a direct convolution over " << slices << " slices; ";
+      bool same = static_cast<void const*>(k.d) == args_.d && k.channels == p.c && k.images == p.n;
+      if constexpr (kOp == ConvOperator::kWgrad) {
+        same = same && static_cast<void const*>(k.dy) == args_.a && static_cast<void const*>(k.x) == args_.b &&
+               (slices > 1) == (k.partials != nullptr);
+      } else {
+        same = same && static_cast<void const*>(k.source) == args_.a && static_cast<void const*>(k.filter) == args_.b;
       }
+      if (!same) s << "operands in Params differ from the arguments; ";
       for (int i = 0; i < 3; ++i) {
         if (k.axis[i].output != out[i] || k.axis[i].taps != p.filter[i]) s << "axis " << i << " differs; ";
       }
@@ -677,9 +682,10 @@ struct ConvSubject {
           tile.lds_bytes > std::int64_t(C::kLdsBytes)) {
         s << "tile " << tile.h << "x" << tile.w << " with " << tile.lds_bytes << " bytes of LDS; ";
       }
-      Int128 const expected = Int128(p.n) * out[0] * hiptile::ceil_div(out[1], std::max(tile.h, 1)) *
-                              hiptile::ceil_div(out[2], std::max(tile.w, 1)) *
-                              hiptile::ceil_div(p.c, C::Kernel::kChannels);
+      Int128 const tiles = Int128(p.n) * out[0] * hiptile::ceil_div(out[1], std::max(tile.h, 1)) *
+                           hiptile::ceil_div(out[2], std::max(tile.w, 1));
+      Int128 const expected =
+          (kOp == ConvOperator::kWgrad ? Int128(slices) : tiles) * hiptile::ceil_div(p.c, C::Kernel::kChannels);
       if (Int128(op.workgroups()) != expected) {
         s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(expected) << "; ";
       }
@@ -937,6 +943,12 @@ TEST_CASE("Dgrad gives every extreme argument a Status or a right answer: depthw
       "Dgrad f16 -> f32, depthwise direct", 23);
 }
 
+TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: depthwise, direct, over slices",
+          "[fuzz][conv][depthwise][split_k]") {
+  fuzz_conv<hiptile::conv::device::DepthwiseConvolution<ConvOperator::kWgrad, half_t, half_t, hiptile::arch::Gfx942>>(
+      "Wgrad f16, depthwise direct", 24);
+}
+
 TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
   fuzz_conv<Persistent<ConvOperator::kFprop>>("Fprop f16, precomputed, persistent", 20);
 }
@@ -972,12 +984,10 @@ void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
     CHECK(Subject::runs_by_candidate[1] > 0);  // DefaultAnalyticConvolution
     // Wgrad's small cases are all few tiles: split-K wherever a workspace is given.
     CHECK((Op == ConvOperator::kWgrad ? Subject::split_runs : Subject::runs_by_candidate[0]) > 0);
-    // Fprop and Dgrad: the depthwise cases run the direct convolution, the list's last.
-    if constexpr (Op != ConvOperator::kWgrad) {
-      constexpr int kDirect = SelectingConv<Op>::kCandidates - 1;
-      static_assert(SelectingConv<Op>::template Candidate<kDirect>::kAlgorithm == IteratorAlgorithm::kDirect);
-      CHECK(Subject::runs_by_candidate[kDirect] > 0);
-    }
+    // The depthwise cases run the direct convolution, the list's last.
+    constexpr int kDirect = SelectingConv<Op>::kCandidates - 1;
+    static_assert(SelectingConv<Op>::template Candidate<kDirect>::kAlgorithm == IteratorAlgorithm::kDirect);
+    CHECK(Subject::runs_by_candidate[kDirect] > 0);
   }
 }
 

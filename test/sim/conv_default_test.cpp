@@ -41,12 +41,14 @@ template <ConvOperator Op>
 using Configuration = hiptile::conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, hiptile::arch::Gfx942>;
 
 // Its list on gfx942: the default configuration first (so DefaultConvolutionConfiguration is what
-// the deprecated shape members name), the analytic one, then Wgrad's split-K twins, or Fprop's and
-// Dgrad's direct depthwise convolution.
+// the deprecated shape members name), the analytic one, Wgrad's split-K twins, then the direct
+// depthwise convolution.
 static_assert(std::is_same_v<Default<ConvOperator::kFprop>::Candidate<0>, Configuration<ConvOperator::kFprop>>);
 static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic);
 static_assert(Default<ConvOperator::kFprop>::kCandidates == 3 && Default<ConvOperator::kDgrad>::kCandidates == 3);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
+static_assert(Default<ConvOperator::kWgrad>::kCandidates == 5 &&
+              Default<ConvOperator::kWgrad>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kDirect);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<2>,
                              Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kParallel>>);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<3>,
@@ -105,9 +107,11 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
       CHECK(c.candidate == (depthwise ? 2 : 1));
       CHECK(c.algorithm == (depthwise ? IteratorAlgorithm::kDirect : IteratorAlgorithm::kAnalytic));
     }
+    // (Wgrad without a workspace: the direct convolution would split its tiles, so the analytic one.)
     ConvChoice const wgrad = run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false);
     CHECK(wgrad.candidate == 1);
     CHECK(wgrad.algorithm == IteratorAlgorithm::kAnalytic);
+    if (depthwise) CHECK(wgrad.preferred == Default<ConvOperator::kWgrad>::kCandidates - 1);
   }
 }
 

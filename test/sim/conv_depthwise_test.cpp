@@ -12,6 +12,7 @@
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/conv/direct/gather_axis.hpp"
+#include "hiptile/platform/device_query.hpp"
 
 namespace {
 
@@ -146,6 +147,36 @@ TEST_CASE("DepthwiseConvolution with the halo staged in fp32, 64 positions a wor
   }
 }
 
+TEST_CASE("DepthwiseConvolution Wgrad: every shape against the double reference, one slice and several",
+          "[conv][depthwise][split_k]") {
+  using Wgrad = Depthwise<ConvOperator::kWgrad>;
+  for (ConvProblemSize const& p : shapes()) {
+    int const slices = Wgrad::split_k_slices_for(p, 3);  // (a few: the shapes have few tiles)
+    for (conv_test::Epilogue e : {conv_test::Epilogue{1.0f, 0.0f, false, 1}, conv_test::Epilogue{0.5f, -1.0f, true, slices},
+                                  conv_test::Epilogue{1.0f, 0.0f, false, 7}}) {
+      auto const result = conv_test::run_conv<Wgrad>(p, e, 15);
+      INFO(conv_test::describe(p) << ", " << e.split_k_slices << " slices: " << hiptile::host::to_string(result));
+      CHECK(result.passed());
+    }
+  }
+  // bf16 in, fp32 out, and the tap lanes' groups: 1 x 1 (32 groups), 5 x 5 (one), 7 x 7 (two taps a lane).
+  using WgradF32 = Depthwise<ConvOperator::kWgrad, bfloat16_t, float>;
+  for (ConvProblemSize const& p : {depthwise(2, 9, 8, 16, 1, 1, 0, 0), depthwise(1, 12, 11, 24, 5, 5, 2, 2),
+                                   depthwise(1, 13, 12, 8, 7, 7, 3, 3, 2, 2)}) {
+    auto const result = conv_test::run_conv<WgradF32>(p, {1.0f, 0.0f, true, 2}, 16);
+    INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(result));
+    CHECK(result.passed());
+  }
+  // A filter of more taps than the lanes hold (4 x 32 = 128): refused, the implicit GEMM's.
+  CHECK(Wgrad::can_implement(conv_test::unread_arguments<Wgrad>(depthwise(1, 20, 20, 8, 11, 12, 5, 5))) ==
+        Status::kErrorNotSupported);
+  // Several slices need the workspace.
+  auto args = conv_test::unread_arguments<Wgrad>(depthwise(1, 20, 20, 8, 3, 3, 1, 1));
+  args.split_k_slices = 2;
+  CHECK(Wgrad::get_workspace_size(args) == 2u * 8 * 9 * sizeof(float));
+  CHECK(Wgrad::can_implement(args) == Status::kErrorWorkspaceNull);
+}
+
 TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][depthwise]") {
   ConvProblemSize const p = depthwise(2, 9, 10, 24, 3, 3, 1, 1, 2, 1);
   for (conv_test::Epilogue e : {conv_test::Epilogue{2.0f, 0.5f, true}, conv_test::Epilogue{-1.0f, 1.0f, false}}) {
@@ -234,7 +265,19 @@ TEST_CASE("DefaultConvolution picks the direct convolution for depthwise layers,
           "[conv][depthwise][default]") {
   using Fprop = hiptile::conv::device::DefaultConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>;
   using Dgrad = hiptile::conv::device::DefaultConvolution<ConvOperator::kDgrad, half_t, half_t, hiptile::arch::Gfx942>;
+  using Wgrad = hiptile::conv::device::DefaultConvolution<ConvOperator::kWgrad, half_t, half_t, hiptile::arch::Gfx942>;
   ConvProblemSize const dw = depthwise(1, 12, 12, 32, 3, 3, 1, 1, 2, 2);
+  // Wgrad: its output tiles split into slices for the device's slots (the workspace run_conv gives).
+  auto wgrad = conv_test::run_conv<Wgrad>(depthwise(2, 30, 30, 32, 3, 3, 1, 1), {}, 7, [](auto const& op, auto const& args) {
+    CHECK(op.choice().rule == ConvChoiceRule::kDirect);
+    using Direct = typename Wgrad::template Candidate<Wgrad::kCandidates - 1>;
+    std::int64_t slots = 0;
+    REQUIRE(hiptile::query_device_workgroups<typename Direct::Kernel>(unsigned(Direct::kThreads), Direct::kLdsBytes,
+                                                                      slots) == Status::kSuccess);
+    CHECK(op.choice().split_k_slices == Direct::split_k_slices_for(args.problem, 2 * slots));
+    CHECK(op.choice().split_k_slices > 1);
+  });
+  CHECK(wgrad.passed());
   auto fprop = conv_test::run_conv<Fprop>(dw, {}, 5, [](auto const& op, auto const&) {
     CHECK(op.choice().rule == ConvChoiceRule::kDirect);
     CHECK(op.choice().algorithm == IteratorAlgorithm::kDirect);

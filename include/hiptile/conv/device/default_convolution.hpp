@@ -21,8 +21,9 @@
 //   Wgrad only (its GEMM-K is every output pixel, its M x N the filter): on Sm90 with f16/bf16 the
 //      copy engine's 128 x 192, 128 x 128 and 64 x 128 tiles with parallel split-K, then the default
 //      configuration with parallel split-K and with serial split-K (less workspace: flags only).
-//   Fprop and Dgrad with f16, bf16 or f32 operands: DepthwiseConvolution, the direct convolution of
-//      depthwise layers (groups = C = K), which the rules pick wherever it takes the problem.
+//   with f16, bf16 or f32 operands: DepthwiseConvolution, the direct convolution of depthwise layers
+//      (groups = C = K; Wgrad over slices of its output tiles, with a workspace), which the rules
+//      pick wherever it takes the problem.
 // So every channel and group count runs, the fast kernels where they apply. A Wgrad split-K
 // candidate needs a workspace: without one the choice falls back to a data-parallel tile and the
 // log's hint says how many bytes would run the faster one.
@@ -147,13 +148,13 @@ struct DefaultConvolutionCandidates {
       std::tuple<typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kParallel>,
                  typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kSerial>>,
       std::tuple<>>;
-  // Depthwise layers (groups = C = K) of f16, bf16 or f32: the direct convolution, Fprop and Dgrad.
+  // Depthwise layers (groups = C = K) of f16, bf16 or f32: the direct convolution.
   template <bool kDirect, int = 0>
   struct DirectOf : std::type_identity<std::tuple<>> {};
   template <int Unused>
   struct DirectOf<true, Unused>
       : std::type_identity<std::tuple<DepthwiseConvolution<Op, Element, ElementC, Arch, OutputOp>>> {};
-  using Direct = typename DirectOf<!kWgrad && DirectConvElement<Element>>::type;
+  using Direct = typename DirectOf<DirectConvElement<Element>>::type;
   using type = decltype(std::tuple_cat(
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),

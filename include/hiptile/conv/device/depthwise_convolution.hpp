@@ -40,6 +40,7 @@
 #include "hiptile/conv/device/conv_arguments.hpp"
 #include "hiptile/conv/device/conv_log.hpp"
 #include "hiptile/conv/direct/depthwise_kernel.hpp"
+#include "hiptile/conv/direct/depthwise_wgrad_kernel.hpp"
 #include "hiptile/conv/direct/gather_axis.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/core/byte_range.hpp"
@@ -48,7 +49,12 @@
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/functor_pointers.hpp"
 #include "hiptile/epilogue/linear_combination.hpp"
+#include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/gemm/device/device_operator.hpp"
+#include "hiptile/gemm/device/split_k_workspace.hpp"
+#include "hiptile/gemm/kernel/partial_tiles.hpp"
+#include "hiptile/gemm/kernel/split_k_reduction.hpp"
+#include "hiptile/layout/matrix_layout.hpp"
 #include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/log/logger.hpp"
 #include "hiptile/numeric/bfloat16.hpp"
@@ -71,17 +77,28 @@ template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Ar
           class OutputOp = epilogue::LinearCombination<ElementC_>,
           int AccessElements = 16 / static_cast<int>(sizeof(Element_)),
           class Workgroup = DepthwiseWorkgroup<>, std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
-  requires(Op != ConvOperator::kWgrad)
 class DepthwiseConvolution
     : public gemm::device::DeviceOperator<
           DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, Workgroup, LdsBytes>> {
+  static constexpr bool kWgrad = Op == ConvOperator::kWgrad;
+
  public:
-  using Kernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup>;
+  using Kernel = std::conditional_t<kWgrad,
+                                    DepthwiseWgradKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup>,
+                                    DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup>>;
+  // Wgrad's slices' sums, added in slice order by GEMM's parallel split-K reduction (dw as a C x
+  // taps matrix).
+  using Reduction = gemm::kernel::SplitKReduction<epilogue::MatrixOutput<ElementC_, layout::RowMajor>, OutputOp>;
+  using Workspace = gemm::device::SplitKWorkspace<
+      gemm::kernel::SplitKMode::kParallel, gemm::kernel::PartialTiles<Array<Array<float, 1>, 1>, Kernel::kMaxThreadsPerBlock>>;
   static constexpr ConvOperator kOperator = Op;
   static constexpr IteratorAlgorithm kAlgorithm = IteratorAlgorithm::kDirect;
   static constexpr int kAccessElements = AccessElements;
   static constexpr int kStages = 1;
-  static constexpr gemm::kernel::SplitKMode kSplitK = gemm::kernel::SplitKMode::kNone;
+  // Wgrad reduces over every output position: its output tiles split into Arguments::split_k_slices
+  // slices, each a workgroup per 64 channels, whose sums a second kernel adds (parallel split-K).
+  static constexpr gemm::kernel::SplitKMode kSplitK =
+      kWgrad ? gemm::kernel::SplitKMode::kParallel : gemm::kernel::SplitKMode::kNone;
   static constexpr int kThreads = Kernel::kMaxThreadsPerBlock;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;  // the most a launch takes
   static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup));
@@ -93,9 +110,31 @@ class DepthwiseConvolution
   using TileShapeType = GemmShape<Kernel::kMaxPixels, Kernel::kChannels, 1>;
   using Arguments = ConvArguments<Element, ElementC, typename OutputOp::Params>;
   static constexpr char const* kName = "DepthwiseConvolution";
+  // The consecutive positions a thread owns, whose width a tile with the window is a multiple of.
+  static constexpr int kRun = [] {
+    if constexpr (kWgrad) {
+      return 1;
+    } else {
+      return Kernel::kRun;
+    }
+  }();
 
-  // Nothing to split: no workspace.
-  static std::size_t get_workspace_size(Arguments const&) noexcept { return 0; }
+  // Wgrad over several slices: their fp32 sums, slices x C x T·R·S; otherwise none.
+  static std::size_t get_workspace_size(Arguments const& args) noexcept {
+    return workspace_bytes(args.problem, args.split_k_slices);
+  }
+
+  // Wgrad: slices enough that the launch has about `target_workgroups` workgroups (two per CU or SM
+  // is a good target), at most one a tile. 1 for Fprop and Dgrad, or a problem it does not take.
+  static int split_k_slices_for(ConvProblemSize const& p, std::int64_t target_workgroups) noexcept {
+    if (!kWgrad || !ok(p.check())) return 1;
+    GatherAxis h = GatherAxis::of(p, ConvOperator::kFprop, 1), w = GatherAxis::of(p, ConvOperator::kFprop, 2);
+    if (!choose_tile(h, w)) return 1;
+    std::int64_t const tiles = output_tiles(p, h, w);
+    std::int64_t const wanted = ceil_div<std::int64_t>(target_workgroups, ceil_div(p.c, Kernel::kChannels));
+    std::int64_t const slices = std::clamp<std::int64_t>(wanted, 1, std::min<std::int64_t>(tiles, 65535));
+    return int(ceil_div(tiles, ceil_div(tiles, slices)));  // (no slice without a tile)
+  }
 
   // The tile a problem runs with (after initialize(): the one it launches).
   struct Tile {
@@ -113,13 +152,13 @@ class DepthwiseConvolution
     std::int64_t best_reads = -1, best_tiles = 0;
     int best_h = 0, best_w = 0;
     bool best_window = false;
-    int const widest = std::min(ceil_div(w.output, Kernel::kRun) * Kernel::kRun, Kernel::kMaxPixels);
+    int const widest = std::min(ceil_div(w.output, kRun) * kRun, Kernel::kMaxPixels);
     for (int tw = 1; tw <= widest; ++tw) {
       for (int th = 1; th <= std::min(h.output, Kernel::kMaxPixels / tw); ++th) {
         GatherAxis hh = h, ww = w;
         hh.tile = th, ww.tile = tw;
         hh.halo = h.halo_for(th), ww.halo = w.halo_for(tw);
-        bool const window = Kernel::window_fits(hh, ww);
+        bool const window = window_fits(hh, ww);
         if ((tw > w.output && !window) || Kernel::lds_bytes(hh, ww) > std::int64_t(kLdsBytes)) continue;
         std::int64_t const tiles = std::int64_t(ceil_div(h.output, th)) * ceil_div(w.output, tw);
         std::int64_t const reads = tiles * hh.halo * ww.halo;
@@ -147,30 +186,41 @@ class DepthwiseConvolution
     ConvProblemSize const& p = args.problem;
     if (Status const s = p.check(); !ok(s)) return s;
     if (p.groups != p.c || p.k != p.c) return Status::kErrorNotSupported;
-    if (args.split_k_slices != 1 || args.workgroups != 0) return Status::kErrorNotSupported;
+    if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
+    if ((!kWgrad && args.split_k_slices != 1) || args.workgroups != 0) return Status::kErrorNotSupported;
     bool const source = OutputOp(args.output_op).is_source_needed();
     if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
       return Status::kErrorNullPointer;
     }
     if (p.c % AccessElements != 0) return Status::kErrorChannelsNotAligned;
-    if (!aligned(args.a, sizeof(typename Kernel::Vector)) || !aligned(args.b, alignof(Element)) ||
+    // Whole vectors of the tensors the kernel stages (Fprop: x; Dgrad: dy; Wgrad: dy and x).
+    std::size_t const vector = sizeof(Array<Element, AccessElements>);
+    if (!aligned(args.a, vector) || !aligned(args.b, kWgrad ? vector : alignof(Element)) ||
         !aligned(args.d, alignof(ElementC)) || (source && !aligned(args.c, alignof(ElementC))) ||
         !aligned(args.bias, alignof(ElementC))) {
       return Status::kErrorMisalignedOperand;
     }
-    // The kernel indexes positions in int (a grid row per output plane of each image; the context
-    // a positional functor sees), offsets in 64 bits.
-    std::int64_t const outputs = (Op == ConvOperator::kFprop ? p.output_elements() : p.activation_elements()) / p.c;
-    if (outputs > INT32_MAX) return Status::kErrorIndexOverflow;
-    ByteRange const a(args.a, source_elements(p), sizeof(Element));
-    ByteRange const b(args.b, p.filter_elements(), sizeof(Element));
-    ByteRange const d(args.d, outputs * p.c, sizeof(ElementC));
-    ByteRange const c = source ? ByteRange(args.c, outputs * p.c, sizeof(ElementC)) : ByteRange();
+    // The kernel indexes positions in int (the context a positional functor sees, Wgrad's tiles),
+    // offsets in 64 bits.
+    std::int64_t const positions = std::max(p.output_elements(), p.activation_elements()) / p.c;
+    if (positions > INT32_MAX) return Status::kErrorIndexOverflow;
+    std::int64_t const d_elements =
+        Op == ConvOperator::kFprop ? p.output_elements() : Op == ConvOperator::kDgrad ? p.activation_elements()
+                                                                                      : p.filter_elements();
+    ByteRange const a(args.a, Op == ConvOperator::kFprop ? p.activation_elements() : p.output_elements(),
+                      sizeof(Element));
+    ByteRange const b(args.b, kWgrad ? p.activation_elements() : p.filter_elements(), sizeof(Element));
+    ByteRange const d(args.d, d_elements, sizeof(ElementC));
+    ByteRange const c = source ? ByteRange(args.c, d_elements, sizeof(ElementC)) : ByteRange();
     ByteRange const bias = args.bias != nullptr ? ByteRange(args.bias, p.c, sizeof(ElementC)) : ByteRange();
     if (!a.addressable() || !b.addressable() || !c.addressable() || !d.addressable() || !bias.addressable()) {
       return Status::kErrorIndexOverflow;
     }
-    for (int i = 0; i < 3; ++i) plan.axis[i] = GatherAxis::of(p, Op, i);
+    // (Wgrad gathers x from the output positions as Fprop does.)
+    for (int i = 0; i < 3; ++i) plan.axis[i] = GatherAxis::of(p, kWgrad ? ConvOperator::kFprop : Op, i);
+    if constexpr (kWgrad) {  // (a lane's taps in registers: DepthwiseWgradKernel::kMaxTaps)
+      if (std::int64_t(p.filter[0]) * p.filter[1] * p.filter[2] > Kernel::kMaxTaps) return Status::kErrorNotSupported;
+    }
     if (!choose_tile(plan.axis[1], plan.axis[2])) return Status::kErrorNotSupported;
     bool const in_place = static_cast<void const*>(args.c) == args.d;
     if (d.overlaps(a) || d.overlaps(b) || d.overlaps(bias) || (!in_place && d.overlaps(c))) {
@@ -179,23 +229,24 @@ class DepthwiseConvolution
     if (Status const s = epilogue::check_functor_pointers<OutputOp>(args.output_op, {a, b, c, bias}, d); !ok(s)) {
       return s;
     }
-    GatherAxis const* const x = plan.axis;
-    std::int64_t const tiles = std::int64_t(p.n) * x[0].output * ceil_div(x[1].output, x[1].tile) *
-                               ceil_div(x[2].output, x[2].tile);
+    std::int64_t const tiles = output_tiles(p, plan.axis[1], plan.axis[2]);
     std::int64_t const blocks = ceil_div(p.c, Kernel::kChannels);
-    if (std::uint64_t(tiles) > max_grid_extent(0, unsigned(kThreads)) || tiles > INT32_MAX ||
-        std::uint64_t(blocks) > max_grid_extent(1, 1)) {
+    std::int64_t const grid_x = kWgrad ? args.split_k_slices : tiles;
+    if (std::uint64_t(grid_x) > max_grid_extent(0, unsigned(kThreads)) || tiles > INT32_MAX ||
+        std::uint64_t(blocks) > max_grid_extent(1, 1) ||
+        (kWgrad && std::uint64_t(Reduction::blocks(p.c, int(p.filter_elements() / p.c))) >
+                       max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
       return Status::kErrorGridTooLarge;
     }
-    plan.grid = {unsigned(tiles), unsigned(blocks), 1};
-    return Status::kSuccess;
+    plan.grid = {unsigned(grid_x), unsigned(blocks), 1};
+    auto const functor = epilogue::functor_ranges<OutputOp>(args.output_op);
+    return Workspace::check(args.workspace, args.workspace_bytes, workspace_bytes(p, args.split_k_slices),
+                            {a, b, c, d, bias}, functor);
   }
 
   Status build(Arguments const& args, Plan const& plan) noexcept {
     ConvProblemSize const& p = args.problem;
     typename Kernel::Params k{};
-    k.source = args.a;
-    k.filter = args.b;
     k.c = args.c;
     k.d = args.d;
     k.bias = args.bias;
@@ -206,23 +257,56 @@ class DepthwiseConvolution
     k.tiles_h = ceil_div(k.axis[1].output, k.axis[1].tile);
     k.tiles_w = ceil_div(k.axis[2].output, k.axis[2].tile);
     k.flip = p.mode == ConvMode::kConvolution;
-    k.window = Kernel::window_fits(k.axis[1], k.axis[2]);
-    std::size_t const vector = sizeof(typename Kernel::OutputVector);
-    k.vector_output = aligned(args.d, vector) && (!OutputOp(args.output_op).is_source_needed() || aligned(args.c, vector));
     if (Status const s = FastDivmod::make(k.axis[2].tile, k.div_tile_w); !ok(s)) return s;
     if (Status const s = FastDivmod::make(k.axis[2].halo, k.div_halo_w); !ok(s)) return s;
+    if constexpr (kWgrad) {
+      k.dy = args.a;
+      k.x = args.b;
+      k.tiles = int(output_tiles(p, k.axis[1], k.axis[2]));
+      k.tiles_per_slice = int(ceil_div<std::int64_t>(k.tiles, args.split_k_slices));
+      k.taps = int(p.filter_elements() / p.c);
+      k.groups = k.taps <= Kernel::kTapLanes ? Kernel::kTapLanes / k.taps : 1;
+      if (args.split_k_slices > 1) {
+        // The kernel writes slice s's sums at s · C · taps; the reduction adds them into dw.
+        k.partials = Workspace::partials(args.workspace);
+        typename Reduction::Params& r = reduction_;
+        r = {};
+        r.partials = k.partials;
+        r.extent_m = p.c;
+        r.extent_n = k.taps;
+        r.slices = args.split_k_slices;
+        r.output = {args.c, k.taps, args.d, k.taps, p.c, k.taps, 0, 0, 0};
+        r.bias = args.bias;
+        r.bias_mode = args.bias != nullptr ? epilogue::BiasMode::kPerRow : epilogue::BiasMode::kNone;
+        r.op = args.output_op;
+      }
+    } else {
+      k.source = args.a;
+      k.filter = args.b;
+      k.window = Kernel::window_fits(k.axis[1], k.axis[2]);
+      std::size_t const vector = sizeof(typename Kernel::OutputVector);
+      k.vector_output =
+          aligned(args.d, vector) && (!OutputOp(args.output_op).is_source_needed() || aligned(args.c, vector));
+    }
     params_ = k;
     grid_ = plan.grid;
     lds_bytes_ = Kernel::lds_bytes(k.axis[1], k.axis[2]);
     problem_ = p;
+    slices_ = args.split_k_slices;
     return Status::kSuccess;
   }
 
+  // The kernel; Wgrad over several slices then the reduction, on the same stream.
   Status launch_kernels(Stream stream) const noexcept {
-    return launch<Kernel>({grid_, {unsigned(kThreads)}, std::size_t(lds_bytes_), stream}, params_);
+    Status const s = launch<Kernel>({grid_, {unsigned(kThreads)}, std::size_t(lds_bytes_), stream}, params_);
+    if (!kWgrad || slices_ == 1 || !ok(s)) return s;
+    return launch<Reduction>(Reduction::launch_config(reduction_, 1, stream), reduction_);
   }
 
-  typename OutputOp::Params const& output_op() const noexcept { return params_.op; }
+  // The output functor's parameters as build() placed them (the reduction's with several slices).
+  typename OutputOp::Params const& output_op() const noexcept {
+    return kWgrad && slices_ > 1 ? reduction_.op : params_.op;
+  }
 
   static std::string problem_text(Arguments const& args) { return conv_problem_text(Op, args.problem); }
   static std::string configuration_text() { return conv_configuration_name<DepthwiseConvolution>(); }
@@ -261,14 +345,29 @@ class DepthwiseConvolution
   int batches() const noexcept { return 1; }
 
  private:
-  static std::int64_t source_elements(ConvProblemSize const& p) noexcept {
-    return Op == ConvOperator::kFprop ? p.activation_elements() : p.output_elements();
+  // The tiles over every output plane (Fprop: of y; Dgrad: of dx; Wgrad: of dy, which it reduces).
+  static std::int64_t output_tiles(ConvProblemSize const& p, GatherAxis const& h, GatherAxis const& w) noexcept {
+    GatherAxis const d = GatherAxis::of(p, kWgrad ? ConvOperator::kFprop : Op, 0);
+    return std::int64_t(p.n) * d.output * ceil_div(h.output, h.tile) * ceil_div(w.output, w.tile);
+  }
+  static std::size_t workspace_bytes(ConvProblemSize const& p, int slices) noexcept {
+    if (!kWgrad || slices <= 1 || !ok(p.check())) return 0;
+    return Workspace::bytes(slices, {1, 1, p.c, int(p.filter_elements() / p.c)});
+  }
+  static bool window_fits(GatherAxis const& h, GatherAxis const& w) noexcept {
+    if constexpr (kWgrad) {
+      return false;
+    } else {
+      return Kernel::window_fits(h, w);
+    }
   }
   static bool aligned(void const* p, std::size_t bytes) noexcept {
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
 
   typename Kernel::Params params_{};
+  typename Reduction::Params reduction_{};
+  int slices_ = 1;
   Dim3 grid_{};
   std::int64_t lds_bytes_ = 0;
   ConvProblemSize problem_{};

@@ -14,7 +14,9 @@
 // strided Dgrad: per row class with filter taps, each a GEMM of its own):
 //   0. a direct convolution (IteratorAlgorithm::kDirect: DepthwiseConvolution) where one takes the
 //      problem, the first in the list: a depthwise layer's implicit GEMM has one channel a group, so
-//      its K is the filter's taps alone and every MMA tile almost all padding;
+//      its K is the filter's taps alone and every MMA tile almost all padding. Wgrad's splits its
+//      output tiles into its split_k_slices_for(problem, 2 x its slots) slices unless the arguments
+//      ask for more than one;
 //   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles fill
 //      under half of the device's slots for it (the workgroups it holds at once) and a split-K
 //      candidate takes the problem, the split-K candidate whose tiles waste least of M x N (ties:
@@ -145,7 +147,23 @@ struct ConvSelection {
     int picked = -1, slices = args.split_k_slices;
     ConvChoiceRule rule = ConvChoiceRule::kNone;
     for (int i = 0; i < kCandidates && picked < 0; ++i) {
-      if (eligible[i] && direct(i)) picked = i, rule = ConvChoiceRule::kDirect;
+      if (!eligible[i] || !direct(i)) continue;
+      // (Wgrad's direct convolution splits its output tiles: its own count for the device's slots.)
+      int n = args.split_k_slices;
+      if (split(i) && n == 1) {
+        visit_index<kCandidates>(i, [&]<int I>() {
+          n = std::tuple_element_t<I, CandidateList>::split_k_slices_for(p, 2 * c[i].slots);
+          return Status::kSuccess;
+        });
+      }
+      bool taken = n == args.split_k_slices;
+      if (!taken) {
+        visit_index<kCandidates>(i, [&]<int I>() {
+          taken = gemm::device::takes_problem<std::tuple_element_t<I, CandidateList>>(args, n);
+          return Status::kSuccess;
+        });
+      }
+      if (taken) picked = i, slices = n, rule = ConvChoiceRule::kDirect;
     }
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
     int fastest = -1, largest = -1;
@@ -157,7 +175,7 @@ struct ConvSelection {
     if (kOperator == ConvOperator::kWgrad && picked < 0 && largest >= 0 && args.split_k_slices == 1 &&
         2 * tiles(w, c[largest]) < c[largest].slots) {
       for (int i = 0; i < kCandidates; ++i) {
-        if (!split(i) || (excluded >> i & 1) != 0 || !access_ok(i)) continue;
+        if (!split(i) || direct(i) || (excluded >> i & 1) != 0 || !access_ok(i)) continue;
         if (c[i].slots == 0) {  // (not queried above: it takes the problem only with several slices)
           if (Status const q = slots_of(i, c[i].slots); !ok(q)) return q;
         }

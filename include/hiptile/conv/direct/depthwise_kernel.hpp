@@ -145,6 +145,43 @@ struct DepthwiseKernel {
     }
   };
 
+  // A rectangle of one plane of an NDHWC tensor (`height` x `width` positions from row plane_row of
+  // its rows, C channels) to LDS: `positions` positions from (row0, column0), `columns` wide, the
+  // workgroup's channels from c0, as Parts, zeros outside the tensor and past C. kLoadsInFlight
+  // loads a thread before any store: each store waits for its load, and one load at a time would
+  // leave the memory idle (the layer is memory-bound).
+  HIPTILE_DEVICE HIPTILE_INLINE static void stage_rectangle(Element const* tensor, int channels, std::int64_t plane_row,
+                                                            int height, int width, int row0, int column0, int positions,
+                                                            FastDivmod const& columns, int c0, int thread, Part* dst) {
+    int const items = positions * kVectors;
+    for (int first = thread; first < items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
+      Vector value[kLoadsInFlight];
+      HIPTILE_UNROLL
+      for (int j = 0; j < kLoadsInFlight; ++j) {
+        int const i = first + j * kMaxThreadsPerBlock;
+        auto const [row, column] = columns.divmod(i / kVectors);
+        int const h = row0 + row, w = column0 + column;
+        int const c = c0 + i % kVectors * AccessElements;
+        value[j].fill(Element{});
+        if (i < items && h >= 0 && h < height && w >= 0 && w < width && c < channels) {
+          value[j] = arch::global_load(reinterpret_cast<Vector const*>(tensor + ((plane_row + h) * width + w) * channels + c));
+        }
+      }
+      HIPTILE_UNROLL
+      for (int j = 0; j < kLoadsInFlight; ++j) {
+        int const i = first + j * kMaxThreadsPerBlock;
+        if (i >= items) break;
+        HIPTILE_UNROLL
+        for (int h = 0; h < kParts; ++h) {
+          Part part;
+          HIPTILE_UNROLL
+          for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[j][h * kPartElements + e]);
+          arch::lds_store(dst + (i / kVectors * kParts + h) * kVectors + i % kVectors, part);
+        }
+      }
+    }
+  }
+
   // Halo position `position`'s channels of vector v, in fp32.
   HIPTILE_DEVICE HIPTILE_INLINE static void read_source(Part const* halo, int position, int v, float (&x)[AccessElements]) {
     HIPTILE_UNROLL
@@ -263,12 +300,14 @@ struct DepthwiseKernel {
     Sums acc[kRun];
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) acc[i].fill(0.0f);
-    // Where each of this thread's positions reads at tap (0, 0) (positions past the tile repeat its
-    // last, and are never stored: no branch in the tap loop).
+    // Where each of this thread's positions reads at tap (0, 0). A run past the tile repeats the
+    // first (a partial run its last position), never stored: no branch in the tap loop, and the
+    // window's reads stay in the halo.
     PixelTaps at[kRun];
+    int const run = lane * kRun < tile_pixels ? lane * kRun : 0;
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) {
-      int const pixel = lane * kRun + i;
+      int const pixel = run + i;
       auto const [oh, ow] = p.div_tile_w.divmod(pixel < tile_pixels ? pixel : tile_pixels - 1);
       Split const h = Split::of(oh * ah.out_step + base_h, ah.divisor);
       Split const w = Split::of(ow * aw.out_step + base_w, aw.divisor);
@@ -282,36 +321,8 @@ struct DepthwiseKernel {
       barrier();  // the previous plane's reads are done
       // The halo of source plane `plane`, zeros outside the tensor and past C.
       std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;
-      // kLoadsInFlight loads a thread before any store: each waits for its load, and one load at a
-      // time would leave the memory idle (the layer is memory-bound).
-      int const halo_items = halo_positions * kVectors;
-      for (int first = thread; first < halo_items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
-        Vector value[kLoadsInFlight];
-        HIPTILE_UNROLL
-        for (int j = 0; j < kLoadsInFlight; ++j) {
-          int const i = first + j * kMaxThreadsPerBlock;
-          auto const [row, column] = p.div_halo_w.divmod(i / kVectors);
-          int const sh = origin_h + row, sw = origin_w + column;
-          int const ic = c0 + i % kVectors * AccessElements;
-          value[j].fill(Element{});
-          if (i < halo_items && sh >= 0 && sh < ah.source && sw >= 0 && sw < aw.source && ic < p.channels) {
-            value[j] = arch::global_load(reinterpret_cast<Vector const*>(
-                p.source + ((plane_row + sh) * aw.source + sw) * p.channels + ic));
-          }
-        }
-        HIPTILE_UNROLL
-        for (int j = 0; j < kLoadsInFlight; ++j) {
-          int const i = first + j * kMaxThreadsPerBlock;
-          if (i >= halo_items) break;
-          HIPTILE_UNROLL
-          for (int h = 0; h < kParts; ++h) {
-            Part part;
-            HIPTILE_UNROLL
-            for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[j][h * kPartElements + e]);
-            arch::lds_store(halo + (i / kVectors * kParts + h) * kVectors + i % kVectors, part);
-          }
-        }
-      }
+      stage_rectangle(p.source, p.channels, plane_row, ah.source, aw.source, origin_h, origin_w, halo_positions,
+                      p.div_halo_w, c0, thread, halo);
       // The plane's taps, channel-innermost: element (r, s) of each channel's filter.
       int const filter_t = p.flip ? ad.taps - 1 - t : t;
       for (int i = thread; i < tap_items; i += kMaxThreadsPerBlock) {
@@ -371,7 +382,6 @@ struct DepthwiseKernel {
     epilogue::finish_wave(op, thread % kWaveSize);
   }
 
- private:
   HIPTILE_DEVICE HIPTILE_INLINE static Staged stage(Element x) {
     if constexpr (std::is_same_v<Staged, Element>) {
       return x;
