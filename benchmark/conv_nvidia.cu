@@ -409,10 +409,11 @@ int main(int argc, char** argv) {
       add<Depthwise<ConvOperator::kWgrad>>(layer, "wgrad", "depthwise");
       // Other workgroup shapes: positions, loads in flight, fp32 halo.
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 8, true>>>(layer, "fprop", "depthwise_p128_l8_f32");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 1, true>>>(layer, "fprop", "depthwise_p128_l1_f32");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 4>>>(layer, "fprop", "depthwise_p64_l4");
-      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 1>>>(layer, "fprop", "depthwise_p128_l1");
-      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<32, 4>>>(layer, "fprop", "depthwise_p32_l4");
-      add<Depthwise<ConvOperator::kDgrad, conv::DepthwiseWorkgroup<64, 4>>>(layer, "dgrad", "depthwise_p64_l4");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 8>>>(layer, "fprop", "depthwise_p128_l8");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 1>>>(layer, "fprop", "depthwise_p64_l1");
+      add<Depthwise<ConvOperator::kDgrad, conv::DepthwiseWorkgroup<64, 1>>>(layer, "dgrad", "depthwise_p64_l1");
       continue;
     }
     add_choosers<ConvOperator::kFprop>(layer, "fprop");

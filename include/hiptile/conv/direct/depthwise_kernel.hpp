@@ -49,10 +49,11 @@ namespace hiptile::conv {
 
 // A depthwise workgroup's shape: the output positions it covers at most (with 256 threads and 64
 // channels, Positions / 32 · 8 / AccessElements a thread), the halo loads a thread issues before it
-// stores one (kept in registers: the layer is memory-bound, and one load at a time leaves the
-// memory idle), and whether the halo is staged in fp32 (each source converted once) rather than
-// as the element (half the LDS).
-template <int Positions = 128, int LoadsInFlight = 8, bool StageFp32 = false>
+// stores one (held in registers), and whether the halo is staged in fp32 (each source converted
+// once) rather than as the element (half the LDS). The defaults were the fastest on the H100's
+// depthwise layers (docs/performance.md): more loads in flight, fp32 staging and 32 or 64
+// positions were all slower there (registers, and fewer workgroups an SM).
+template <int Positions = 128, int LoadsInFlight = 1, bool StageFp32 = false>
 struct DepthwiseWorkgroup {
   static constexpr int kPositions = Positions;
   static constexpr int kLoadsInFlight = LoadsInFlight;
@@ -147,9 +148,8 @@ struct DepthwiseKernel {
 
   // A rectangle of one plane of an NDHWC tensor (`height` x `width` positions from row plane_row of
   // its rows, C channels) to LDS: `positions` positions from (row0, column0), `columns` wide, the
-  // workgroup's channels from c0, as Parts, zeros outside the tensor and past C. kLoadsInFlight
-  // loads a thread before any store: each store waits for its load, and one load at a time would
-  // leave the memory idle (the layer is memory-bound).
+  // workgroup's channels from c0, as Parts, zeros outside the tensor and past C; kLoadsInFlight
+  // loads a thread before it stores them.
   HIPTILE_DEVICE HIPTILE_INLINE static void stage_rectangle(Element const* tensor, int channels, std::int64_t plane_row,
                                                             int height, int width, int row0, int column0, int positions,
                                                             FastDivmod const& columns, int c0, int thread, Part* dst) {
