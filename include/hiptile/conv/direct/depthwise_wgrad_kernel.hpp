@@ -98,11 +98,15 @@ struct DepthwiseWgradKernel {
     bool const grouped = p.taps <= kTapLanes;
     int const group = grouped ? lane / p.taps : 0;
     bool const active = !grouped || group < p.groups;
-    int tap[kMaxTapsPerThread];
+    // Each tap's plane t (-1: none) and its halo offset from a position's tap (0, 0), found once.
+    int tap[kMaxTapsPerThread], tap_plane[kMaxTapsPerThread], tap_offset[kMaxTapsPerThread];
     HIPTILE_UNROLL
     for (int j = 0; j < kMaxTapsPerThread; ++j) {
       int const f = grouped ? (j == 0 ? lane % p.taps : p.taps) : lane + j * kTapLanes;
       tap[j] = active && f < p.taps ? f : -1;
+      int const r = f % rs / aw.taps, s = f % aw.taps;
+      tap_plane[j] = tap[j] < 0 ? -1 : f / rs;
+      tap_offset[j] = r * ah.tap_step * aw.halo + s * aw.tap_step;
     }
 
     Part* const dy_tile = dynamic_lds_as<Part>();
@@ -137,15 +141,14 @@ struct DepthwiseWgradKernel {
         barrier();
         for (int o = group; o < tile_pixels; o += p.groups) {
           auto const [oh, ow] = p.div_tile_w.divmod(o);
+          int const position = oh * ah.out_step * aw.halo + ow * aw.out_step;
           float dy[AccessElements];
           Forward::read_source(dy_tile, o, v, dy);
           HIPTILE_UNROLL
           for (int j = 0; j < kMaxTapsPerThread; ++j) {
-            if (tap[j] < 0 || tap[j] / rs != t) continue;
-            int const r = tap[j] % rs / aw.taps, s = tap[j] % aw.taps;
+            if (tap_plane[j] != t) continue;
             float x[AccessElements];
-            Forward::read_source(halo, (oh * ah.out_step + r * ah.tap_step) * aw.halo + ow * aw.out_step + s * aw.tap_step,
-                                 v, x);
+            Forward::read_source(halo, position + tap_offset[j], v, x);
             Forward::multiply_add(acc[j], dy, x);
           }
         }
