@@ -116,6 +116,19 @@ struct DepthwiseKernel {
            w.tile % kRun == 0;
   }
 
+  // Where output tile `tile` lies (tiles image-major, then output plane, tile row, tile column):
+  // its image, output plane and first row and column.
+  struct Place {
+    int image, z, h0, w0;
+  };
+  HIPTILE_DEVICE HIPTILE_INLINE static Place place(int tile, int tiles_h, int tiles_w, GatherAxis const (&axis)[3]) {
+    int const tw = tile % tiles_w;
+    tile /= tiles_w;
+    int const th = tile % tiles_h;
+    tile /= tiles_h;
+    return {tile / axis[0].output, tile % axis[0].output, th * axis[1].tile, tw * axis[2].tile};
+  }
+
   // A numerator n > −divisor as divisor · quotient + remainder, remainder in [0, divisor).
   struct Split {
     int quotient, remainder;
@@ -266,16 +279,8 @@ struct DepthwiseKernel {
     GatherAxis const& ad = p.axis[0];
     GatherAxis const& ah = p.axis[1];
     GatherAxis const& aw = p.axis[2];
-    // Workgroup: x = ((image · output depth + z) · tiles_h + tile row) · tiles_w + tile column;
-    // y = channel block.
-    int rest = int(block_idx_x());
-    int const tw = rest % p.tiles_w;
-    rest /= p.tiles_w;
-    int const th = rest % p.tiles_h;
-    rest /= p.tiles_h;
-    int const z = rest % ad.output;
-    int const image = rest / ad.output;
-    int const h0 = th * ah.tile, w0 = tw * aw.tile;
+    // Workgroup: x = the output tile (place()), y = the channel block.
+    auto const [image, z, h0, w0] = place(int(block_idx_x()), p.tiles_h, p.tiles_w, p.axis);
     int const c0 = int(block_idx_y()) * kChannels;
     int const thread = int(thread_idx_x());
     int const v = thread % kVectors;

@@ -118,14 +118,7 @@ struct DepthwiseWgradKernel {
     int const first_tile = slice * p.tiles_per_slice;
     int const last_tile = first_tile + p.tiles_per_slice < p.tiles ? first_tile + p.tiles_per_slice : p.tiles;
     for (int tile = first_tile; tile < last_tile; ++tile) {
-      int rest = tile;
-      int const tw = rest % p.tiles_w;
-      rest /= p.tiles_w;
-      int const th = rest % p.tiles_h;
-      rest /= p.tiles_h;
-      int const z = rest % ad.output;
-      int const image = rest / ad.output;
-      int const h0 = th * ah.tile, w0 = tw * aw.tile;
+      auto const [image, z, h0, w0] = Forward::place(tile, p.tiles_h, p.tiles_w, p.axis);
       barrier();  // the previous tile's reads are done
       Forward::stage_rectangle(p.dy, p.channels, (std::int64_t(image) * ad.output + z) * ah.output, ah.output,
                                aw.output, h0, w0, tile_pixels, p.div_tile_w, c0, thread, dy_tile);
