@@ -1,33 +1,39 @@
 #pragma once
-// DepthwiseConvolution: the device-level operator for depthwise Fprop and Dgrad (groups = C = K),
-// a direct convolution (conv/direct/depthwise_kernel.hpp) rather than an implicit GEMM:
+// DepthwiseConvolution: the device-level operator for depthwise convolutions (groups = C = K), a
+// direct convolution (conv/direct/) rather than an implicit GEMM:
 //
 //   using Depthwise = hiptile::conv::device::DepthwiseConvolution<ConvOperator::kFprop, half_t, half_t,
 //                                                                 hiptile::arch::Gfx942>;
 //   Depthwise::Arguments args{problem, x, w, nullptr, y, {alpha, beta}, bias};
 //   Depthwise op; op.initialize(args); op.run(stream);
 //
-// It takes ConvArguments like every convolution of these types (a: x for Fprop, dy for Dgrad; b: the
-// filter; d: y or dx), so DefaultConvolution lists it beside the implicit GEMMs and picks it for
-// every depthwise problem it takes. Filters of any extent, stride, dilation, padding, 2-D and 3-D,
-// both modes; a workgroup covers 64 channels and a tile of output positions chosen per problem so
-// that the source positions it reads (its halo) and one filter plane fit kLdsBytes (the tile reading
-// the fewest source positions per output, ties to the larger).
+// It takes ConvArguments like every convolution of these types (a: x for Fprop, dy for Dgrad and
+// Wgrad; b: the filter, or x for Wgrad; d: y, dx or dw), so DefaultConvolution lists it beside the
+// implicit GEMMs and picks it for every depthwise problem it takes. Filters of any extent, stride,
+// dilation, padding, 2-D and 3-D, both modes; a workgroup covers 64 channels and a tile of output
+// positions chosen per problem so that the source positions it reads (its halo) and one filter
+// plane fit kLdsBytes (choose_tile). Fprop and Dgrad: DepthwiseKernel, one launch. Wgrad:
+// DepthwiseWgradKernel over Arguments::split_k_slices slices of the output tiles, then (with more
+// than one) GEMM's parallel split-K reduction over the workspace's slices x C x T·R·S fp32 sums.
 //
 // can_implement refuses, in this order:
 //   what ConvProblemSize::check refuses
 //   kErrorNotSupported       not depthwise (groups, C and K must be equal: one channel a group and no
-//                            channel multiplier), split_k_slices != 1, or workgroups != 0
+//                            channel multiplier)
+//   kErrorInvalidProblem     split_k_slices below 1 (kErrorGridTooLarge past the grid)
+//   kErrorNotSupported       split_k_slices above 1 for Fprop or Dgrad, or workgroups != 0
 //   kErrorNullPointer        a, b or d null, or c null when the output functor reads it
 //   kErrorChannelsNotAligned C not a multiple of AccessElements
-//   kErrorMisalignedOperand  a not aligned to AccessElements elements, or b, c, d or the bias not
-//                            aligned to their element
-//   kErrorIndexOverflow      an extent or output position past int, or a tensor past the address space
-//   kErrorNotSupported       the halo of a single output position and one filter plane past kLdsBytes
-//                            (a large dilation: the implicit GEMM takes it)
+//   kErrorMisalignedOperand  a tensor the kernel stages (Fprop: x; Dgrad: dy; Wgrad: dy and x) not
+//                            aligned to AccessElements elements, or the others to their element
+//   kErrorIndexOverflow      a position past int, or a tensor past the address space
+//   kErrorNotSupported       Wgrad with more filter taps than its lanes hold (kMaxTaps), or the halo
+//                            of one output position and one filter plane past kLdsBytes (a large
+//                            dilation): the implicit GEMM takes them
 //   kErrorAliasedOperand     d overlapping a, b, the bias, or c (unless c is d)
 //   the output functor's pointers' checks (functor_pointers.hpp)
 //   kErrorGridTooLarge       the grid past the launch's extents
+//   the workspace's checks   Wgrad over several slices (split_k_workspace.hpp)
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
