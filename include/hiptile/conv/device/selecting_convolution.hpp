@@ -199,10 +199,19 @@ struct ConvSelection {
       if (eligible[i]) picked = i, rule = ConvChoiceRule::kOnlyEligible;
     }
     if (picked < 0) {
-      // None takes the problem: the first candidate's Status (kErrorNotSupported when it takes the
-      // problem but was excluded).
-      Status const first = First::can_implement(args);
-      return gemm::device::takes_problem_given_workspace(first) ? Status::kErrorNotSupported : first;
+      // None takes the problem: the first refusal that names the arguments (a null, misaligned or
+      // aliased pointer, ...) rather than a candidate's reach (kErrorNotSupported,
+      // kErrorChannelsNotAligned, kErrorTensorCopyLimits: a depthwise problem with an aliased output
+      // is refused for the alias, not for the first candidate's channels); else the first
+      // candidate's (kErrorNotSupported when it takes the problem but was excluded).
+      Status const statuses[] = {Candidates::can_implement(args)...};
+      for (Status const s : statuses) {
+        if (!gemm::device::takes_problem_given_workspace(s) && s != Status::kErrorNotSupported &&
+            s != Status::kErrorChannelsNotAligned && s != Status::kErrorTensorCopyLimits) {
+          return s;
+        }
+      }
+      return gemm::device::takes_problem_given_workspace(statuses[0]) ? Status::kErrorNotSupported : statuses[0];
     }
     choice = c[picked];
     choice.candidate = picked;

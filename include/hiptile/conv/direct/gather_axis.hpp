@@ -12,6 +12,8 @@
 // A workgroup covers `tile` consecutive output positions from o0; the source positions they read lie
 // in its halo, at most `halo` positions from origin(o0). In halo coordinates output o0 + o reads
 // through tap f the position (o·out_step + f·tap_step + base(o0)) / divisor.
+#include <cstdint>
+
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 
@@ -41,10 +43,12 @@ struct GatherAxis {
     return a;
   }
 
-  // The most source positions a tile of `positions` outputs reads (exact divisions only).
+  // The most source positions a tile of `positions` outputs reads (exact divisions only), in 64
+  // bits (a stride near 2^31 makes it pass int) and clamped to INT_MAX: no LDS holds such a halo.
   constexpr int halo_for(int positions) const noexcept {
-    int const step = tap_step < 0 ? -tap_step : tap_step;
-    return ((positions - 1) * out_step + (taps - 1) * step) / divisor + 1;
+    std::int64_t const step = tap_step < 0 ? -std::int64_t(tap_step) : tap_step;
+    std::int64_t const halo = ((positions - 1) * std::int64_t(out_step) + (taps - 1) * step) / divisor + 1;
+    return halo < INT32_MAX ? int(halo) : INT32_MAX;
   }
 
   // The first source position the tile from o0 can read: the least numerator, divided rounding up
