@@ -120,6 +120,13 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
 template <ConvOperator Op, class Workgroup = conv::DepthwiseWorkgroup<>>
 using Depthwise = conv::device::DepthwiseConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
                                                      8, Workgroup>;
+// Fprop on packed taps (few channels: conv/few_channel_fprop_loaders.hpp), one-channel accesses,
+// mma.sync through registers: DefaultConvolution's candidate, and other tiles.
+template <class TileShape, class WaveShape, int Stages = 4>
+using FewChannel = conv::device::ImplicitGemmConvolution<
+    ConvOperator::kFprop, half_t, half_t, float, arch::Sm90, TileShape, WaveShape,
+    gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm80>::type, epilogue::LinearCombination<half_t>,
+    conv::IteratorAlgorithm::kFewChannels, 1, Stages>;
 // DefaultConvolutionConfiguration as a persistent kernel.
 template <ConvOperator Op>
 using Persistent = typename Conv<Op>::template WithSplitK<gemm::kernel::SplitKMode::kPersistent>;
@@ -156,9 +163,16 @@ constexpr Layer kLayers[] = {
     {"D2_dw3x3s2_144_56", 56, 144, 144, 3, 2, 1, 144},
     {"D3_dw5x5_240_28", 28, 240, 240, 5, 1, 2, 240},
     {"D4_dw7x7_192_28", 28, 192, 192, 7, 1, 3, 192},
+    // RGB stems and patchify layers (3 channels): ResNet's 7x7/2, MobileNet's and EfficientNet's
+    // 3x3/2, ConvNeXt's 4x4/4, ViT-B/16's 16x16/16.
+    {"S1_7x7s2_3to64_224", 224, 3, 64, 7, 2, 3},
+    {"S2_3x3s2_3to32_224", 224, 3, 32, 3, 2, 1},
+    {"S3_4x4s4_3to96_224", 224, 3, 96, 4, 4, 0},
+    {"S4_16x16s16_3to768_224", 224, 3, 768, 16, 16, 0},
 };
 constexpr int kResNetLayers = 7;  // the first seven: every variant runs on them
 constexpr int kFirstDepthwiseLayer = 11;
+constexpr int kFirstStemLayer = 15;
 
 ConvProblemSize problem_of(Layer const& l) {
   return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride, 1, 1,
@@ -400,6 +414,17 @@ void add_warpgroup_tiles(int layer, char const* variant) {
 
 int main(int argc, char** argv) {
   for (int layer = 0; layer < int(std::size(kLayers)); ++layer) {
+    if (layer >= kFirstStemLayer) {  // DefaultConvolution, find mode, the few-channel tiles, the analytic one
+      add_choosers<ConvOperator::kFprop>(layer, "fprop");
+      add_choosers<ConvOperator::kWgrad>(layer, "wgrad");
+      add<conv::device::FewChannelConvolution<half_t, half_t, arch::Sm90>>(layer, "fprop", "few_channel");
+      add<FewChannel<GemmShape<128, 64, 32>, GemmShape<64, 32, 32>>>(layer, "fprop", "few_channel_t128x64x32");
+      add<FewChannel<GemmShape<128, 128, 32>, GemmShape<64, 64, 32>>>(layer, "fprop", "few_channel_t128x128x32");
+      add<FewChannel<GemmShape<256, 64, 32>, GemmShape<64, 32, 32>>>(layer, "fprop", "few_channel_t256x64x32");
+      add<conv::device::DefaultAnalyticConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90>>(layer, "fprop",
+                                                                                                      "analytic");
+      continue;
+    }
     if (layer >= kFirstDepthwiseLayer) {  // DefaultConvolution, find mode and the direct convolution
       add_choosers<ConvOperator::kFprop>(layer, "fprop");
       add_choosers<ConvOperator::kDgrad>(layer, "dgrad");

@@ -3,7 +3,9 @@
 // and Wgrad in f16 and bf16, DefaultAnalyticConvolution (any channel count) for f16, and the f16
 // Dgrad with the other three RowDivision choices of its epilogue (plain `/` and `%` in the source
 // load and/or the store), whose instruction counts docs/performance.md compares; the depthwise
-// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad (one kernel), bf16 Fprop and f16 Wgrad.
+// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad (one kernel), bf16 Fprop and f16 Wgrad;
+// the few-channel Fprop (FewChannelConvolution: packed taps) with one-channel accesses in f16 and
+// bf16 and four-channel accesses in f16.
 // HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include <cstddef>
 #include <type_traits>
@@ -58,6 +60,14 @@ using DepthwiseF16Dgrad = Depthwise<ConvOperator::kDgrad, half_t>;
 using DepthwiseBf16Fprop = Depthwise<ConvOperator::kFprop, bfloat16_t>;
 using DepthwiseF16Wgrad = Depthwise<ConvOperator::kWgrad, half_t>;
 
+// The packed-taps Fprop of RGB stems (DefaultConvolution's pick for them), and four-channel accesses.
+template <class Element, int Access = 1>
+using FewChannel = hiptile::conv::device::FewChannelConvolution<Element, Element, Arch,
+                                                                 hiptile::epilogue::LinearCombination<Element>, Access>;
+using FewChannelF16 = FewChannel<half_t>;
+using FewChannelBf16 = FewChannel<bfloat16_t>;
+using FewChannelF16x4 = FewChannel<half_t, 4>;
+
 }  // namespace conv_isa
 
 // What the ISA cannot show (the LDS budget and launch bound), checked and recorded
@@ -78,6 +88,9 @@ template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Fprop>;
 template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Dgrad>;
 template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseBf16Fprop>;
 template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Wgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::FewChannelF16>;
+template struct hiptile::test::LaunchBudget<conv_isa::FewChannelBf16>;
+template struct hiptile::test::LaunchBudget<conv_isa::FewChannelF16x4>;
 
 template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);
@@ -94,3 +107,6 @@ template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainFast::Kernel>
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::Kernel>(conv_isa::DepthwiseF16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::Kernel>(conv_isa::DepthwiseBf16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Wgrad::Kernel>(conv_isa::DepthwiseF16Wgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::FewChannelF16::Kernel>(conv_isa::FewChannelF16::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::FewChannelBf16::Kernel>(conv_isa::FewChannelBf16::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::FewChannelF16x4::Kernel>(conv_isa::FewChannelF16x4::Kernel::Params);

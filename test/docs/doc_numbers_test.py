@@ -272,10 +272,11 @@ CLAIMS = [
           [("text", ("conv.gfx942.fprop.lds_layout_a", "conv.gfx942.fprop.lds_layout_b", "conv.gfx942.dgrad.lds_layout_a")),
            ("text", ("conv.gfx942.dgrad.lds_layout_b", "conv.gfx942.wgrad.lds_layout_a", "conv.gfx942.wgrad.lds_layout_b"))]),
     Claim("docs/conv.md",
-          r"On gfx942 that is (\w+) candidates for Fprop and Dgrad and (\w+) for Wgrad; on Sm90 with f16" + SP +
-          r"(\w+) and" + SP + r"(\w+)\.",
-          [("int", conv_all("gfx942", "candidates", ("fprop", "dgrad"))), ("int", "conv.gfx942.wgrad.candidates"),
-           ("int", conv_all("sm90", "candidates", ("fprop", "dgrad"))), ("int", "conv.sm90.wgrad.candidates")]),
+          r"On gfx942 that is (\w+) candidates for Fprop, (\w+) for Dgrad and (\w+) for Wgrad; on Sm90 with" + SP +
+          r"f16" + SP + r"(\w+), (\w+) and" + SP + r"(\w+)\.",
+          [("int", "conv.gfx942.fprop.candidates"), ("int", "conv.gfx942.dgrad.candidates"),
+           ("int", "conv.gfx942.wgrad.candidates"), ("int", "conv.sm90.fprop.candidates"),
+           ("int", "conv.sm90.dgrad.candidates"), ("int", "conv.sm90.wgrad.candidates")]),
     Claim("docs/conv.md",
           r"on the f16 default's" + SP + r"(\d+) × (\d+) × (\d+) tile: (\w+) stage of ([\d ]+) bytes",
           [("m", conv_all("gfx942.f32", "tile")), ("n", conv_all("gfx942.f32", "tile")),

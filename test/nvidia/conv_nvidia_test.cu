@@ -211,6 +211,23 @@ std::vector<ConvProblemSize> depthwise_shapes() {
   };
 }
 
+// Few channels (the packed-taps Fprop): RGB stems and patchify layers, 1, 4 and 8 channels,
+// groups of 2, dilation, asymmetric padding, convolution mode, 3-D.
+std::vector<ConvProblemSize> few_channel_shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 45, 47, 3, 64, 7, 7, 3, 3, 2, 2),
+      P::conv2d(1, 64, 60, 3, 32, 3, 3, 1, 1, 2, 2),
+      P::conv2d(1, 32, 48, 3, 96, 4, 4, 0, 0, 4, 4),
+      P::conv2d(1, 48, 32, 3, 80, 16, 16, 0, 0, 16, 16),
+      P::conv2d(2, 20, 21, 1, 24, 5, 5, 2, 2, 1, 1, 2, 2),
+      P::conv2d(1, 19, 18, 4, 40, 3, 3, 1, 1, 1, 1, 1, 1, 2),
+      asymmetric(P::conv2d(1, 17, 16, 8, 16, 3, 3, 0, 0, 2, 2), {{0, 1, 2}}, {{0, 2, 1}}),
+      with(P::conv2d(1, 13, 15, 3, 16, 5, 5, 2, 2), 1, ConvMode::kConvolution),
+      P::conv3d(1, {{6, 9, 10}}, 3, 24, {{3, 3, 3}}, {{1, 1, 1}}, {{1, 2, 2}}),
+  };
+}
+
 // Dgrad's: tensor_copy_shapes() with C and K exchanged, so that K/groups (dy's channels, which the
 // im2col copies read) are multiples of 64; the strided ones have 1 (unit stride), 2, 4 and 6 row
 // classes with taps and 1×1/s2's three without.
@@ -546,6 +563,13 @@ int main() {
   run_shapes<Depthwise<ConvOperator::kWgrad, bfloat16_t>>("wgrad bf16 depthwise, 3 slices", depthwise_shapes());
   run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, depthwise", depthwise_shapes(),
                                                       fused);
+  // Few channels: the packed-taps Fprop, and DefaultConvolution (which picks it).
+  using FewChannel16 = conv::device::FewChannelConvolution<half_t, half_t, arch::Sm90>;
+  using FewChannelBf16 = conv::device::FewChannelConvolution<bfloat16_t, bfloat16_t, arch::Sm90>;
+  run_shapes<FewChannel16>("fprop f16 few-channel", few_channel_shapes(), fused);
+  run_shapes<FewChannelBf16>("fprop bf16 few-channel", few_channel_shapes());
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, few channels",
+                                                      few_channel_shapes(), fused);
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -326,6 +326,9 @@ struct ConvSubject {
     // positions: 2^25 workgroups.
     preset("depthwise 3 x 3, C = 24", P::conv2d(2, 9, 10, 24, 24, 3, 3, 1, 1).with_groups(24));
     preset("depthwise 5 x 5 / 2, C = 72", P::conv2d(1, 11, 9, 72, 72, 5, 5, 2, 2, 2, 2).with_groups(72));
+    // Few channels (RGB stems, patchify), which DefaultConvolution's Fprop runs on packed taps.
+    preset("stem 7 x 7 / 2, C = 3", P::conv2d(1, 12, 11, 3, 16, 7, 7, 3, 3, 2, 2));
+    preset("patchify 4 x 4 / 4, C = 3", P::conv2d(2, 8, 12, 3, 24, 4, 4, 0, 0, 4, 4));
     preset("depthwise 1 x 3, dilation 125, W = 2^26",
            P::conv2d(1, 1, 1 << 26, 8, 8, 1, 3, 0, 0, 1, 1, 1, 125).with_groups(8));
     {
@@ -949,6 +952,15 @@ TEST_CASE("Wgrad gives every extreme argument a Status or a right answer: depthw
       "Wgrad f16, depthwise direct", 24);
 }
 
+TEST_CASE("Fprop gives every extreme argument a Status or a right answer: few channels, packed taps",
+          "[fuzz][conv][few_channels]") {
+  fuzz_conv<hiptile::conv::device::FewChannelConvolution<half_t, half_t, hiptile::arch::Gfx942>>(
+      "Fprop f16, few-channel, 1-element accesses", 25);
+  fuzz_conv<hiptile::conv::device::FewChannelConvolution<hiptile::bfloat16_t, float, hiptile::arch::Gfx942,
+                                                          hiptile::epilogue::LinearCombination<float>, 2>>(
+      "Fprop bf16 -> f32, few-channel, 2-element accesses", 29);
+}
+
 TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
   fuzz_conv<Persistent<ConvOperator::kFprop>>("Fprop f16, precomputed, persistent", 20);
 }
@@ -970,6 +982,16 @@ static_assert(SelectingShapedBy<ConvOperator::kWgrad>::kSplitK == hiptile::gemm:
                   SelectingConv<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic,
               "DefaultConvolution's list changed: pick the candidates that shape the cases again");
 
+// The first candidate of a selecting operator with iterator algorithm `a` (-1: none).
+template <class Selecting>
+constexpr int candidate_of(IteratorAlgorithm a) {
+  return [&]<int... I>(std::integer_sequence<int, I...>) {
+    int found = -1;
+    ((found = found < 0 && Selecting::template Candidate<I>::kAlgorithm == a ? I : found), ...);
+    return found;
+  }(std::make_integer_sequence<int, Selecting::kCandidates>{});
+}
+
 // fuzz_conv's checks, then which candidates ran: where every small case runs, the default
 // configuration (Wgrad: a split-K candidate) and the analytic one (the channel counts the default
 // configuration refuses).
@@ -981,13 +1003,17 @@ void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
   for (auto const& [candidate, count] : Subject::runs_by_candidate) runs << " candidate " << candidate << " " << count << ";";
   WARN(label << ": runs by candidate:" << runs.str() << " " << Subject::split_runs << " over K slices");
   if (run_budget() == INT64_MAX) {
-    CHECK(Subject::runs_by_candidate[1] > 0);  // DefaultAnalyticConvolution
+    // DefaultAnalyticConvolution, for the channel counts the default configuration refuses (Fprop's
+    // go to the few-channel candidate, which takes all the analytic one does but filters of more
+    // than 32 taps a dimension).
+    if (Op != ConvOperator::kFprop) CHECK(Subject::runs_by_candidate[1] > 0);
     // Wgrad's small cases are all few tiles: split-K wherever a workspace is given.
     CHECK((Op == ConvOperator::kWgrad ? Subject::split_runs : Subject::runs_by_candidate[0]) > 0);
-    // The depthwise cases run the direct convolution, the list's last.
-    constexpr int kDirect = SelectingConv<Op>::kCandidates - 1;
-    static_assert(SelectingConv<Op>::template Candidate<kDirect>::kAlgorithm == IteratorAlgorithm::kDirect);
-    CHECK(Subject::runs_by_candidate[kDirect] > 0);
+    // The depthwise cases run the direct convolution; Fprop's RGB stems the few-channel one.
+    CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kDirect)] > 0);
+    if (Op == ConvOperator::kFprop) {
+      CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kFewChannels)] > 0);
+    }
   }
 }
 
@@ -1030,7 +1056,8 @@ static_assert(ShapedBy<ConvOperator::kWgrad>::kSplitK == hiptile::gemm::kernel::
               "DefaultTunedConvolution's list changed: pick the candidates that shape the cases again");
 
 // fuzz_conv's checks, then which candidates ran. Where every small case runs (no run budget): the
-// analytic candidate too (for the channel counts the default configuration refuses), and in Wgrad's
+// analytic candidate too (for the channel counts the default configuration refuses; Fprop: the
+// few-channel one), and in Wgrad's
 // heuristic mode a split-K candidate (over the baselines' few tiles). In hybrid mode: the timed
 // problems are in the database.
 template <ConvOperator Op, class Options>
@@ -1045,7 +1072,9 @@ void fuzz_tuned_conv(char const* label, std::uint64_t seed) {
   }
   WARN(label << ": runs by candidate:" << runs.str() << " " << Subject::split_runs << " over K slices");
   if (run_budget() == INT64_MAX) {
-    CHECK(Subject::runs_by_candidate[1] > 0);  // DefaultAnalyticConvolution
+    // DefaultAnalyticConvolution (Fprop: the few-channel candidate, as fuzz_selecting_conv says).
+    constexpr int kOneChannel = Op == ConvOperator::kFprop ? candidate_of<Tuned>(IteratorAlgorithm::kFewChannels) : 1;
+    CHECK(Subject::runs_by_candidate[kOneChannel] > 0);
     if (Op == ConvOperator::kWgrad && Options::get().mode == hiptile::tune::FindMode::kHeuristic) {
       CHECK(Subject::split_runs > 0);
     }

@@ -42,10 +42,11 @@ using Configuration = hiptile::conv::device::DefaultConvolutionConfiguration<Op,
 
 // Its list on gfx942: the default configuration first (so DefaultConvolutionConfiguration is what
 // the deprecated shape members name), the analytic one, Wgrad's split-K twins, then the direct
-// depthwise convolution.
+// depthwise convolution, and for Fprop the few-channel one (packed taps).
 static_assert(std::is_same_v<Default<ConvOperator::kFprop>::Candidate<0>, Configuration<ConvOperator::kFprop>>);
 static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic);
-static_assert(Default<ConvOperator::kFprop>::kCandidates == 3 && Default<ConvOperator::kDgrad>::kCandidates == 3);
+static_assert(Default<ConvOperator::kFprop>::kCandidates == 4 && Default<ConvOperator::kDgrad>::kCandidates == 3);
+static_assert(Default<ConvOperator::kFprop>::Candidate<3>::kAlgorithm == IteratorAlgorithm::kFewChannels);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
 static_assert(Default<ConvOperator::kWgrad>::kCandidates == 5 &&
               Default<ConvOperator::kWgrad>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kDirect);
@@ -93,8 +94,9 @@ TEST_CASE("DefaultConvolution runs channel counts the vector divides on the prec
 TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels, depthwise, few channels per group",
           "[conv][default]") {
   // What DefaultConvolutionConfiguration refuses (channels per group not a multiple of 8) runs on
-  // the analytic iterators, by the same least-waste rule among the candidates that take it; a
-  // depthwise Fprop or Dgrad (groups = C = K) on the direct convolution.
+  // the analytic iterators, by the same least-waste rule among the candidates that take it, but
+  // Fprop with fewer channels per group than the K tile on packed taps (the few-channel
+  // candidate, 3); a depthwise Fprop or Dgrad (groups = C = K) on the direct convolution.
   for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 15, 13, 3, 16, 7, 7, 3, 3, 2, 2),  // RGB 7x7/2 stem
                                    ConvProblemSize::conv2d(1, 16, 16, 3, 24, 4, 4, 0, 0, 4, 4),  // 4x4/4 patchify
                                    ConvProblemSize::conv2d(1, 9, 10, 5, 7, 3, 3, 1, 1),
@@ -103,10 +105,13 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
     using Fixed = Configuration<ConvOperator::kFprop>;
     CHECK(Fixed::can_implement(unread_arguments<Fixed>(p)) == Status::kErrorChannelsNotAligned);
     bool const depthwise = p.groups == p.c && p.k == p.c;
-    for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p), run_default<ConvOperator::kDgrad>(p)}) {
-      CHECK(c.candidate == (depthwise ? 2 : 1));
-      CHECK(c.algorithm == (depthwise ? IteratorAlgorithm::kDirect : IteratorAlgorithm::kAnalytic));
-    }
+    ConvChoice const fprop = run_default<ConvOperator::kFprop>(p);
+    CHECK(fprop.candidate == (depthwise ? 2 : 3));
+    CHECK(fprop.algorithm == (depthwise ? IteratorAlgorithm::kDirect : IteratorAlgorithm::kFewChannels));
+    CHECK(fprop.rule == (depthwise ? ConvChoiceRule::kDirect : ConvChoiceRule::kFewChannels));
+    ConvChoice const dgrad = run_default<ConvOperator::kDgrad>(p);
+    CHECK(dgrad.candidate == (depthwise ? 2 : 1));
+    CHECK(dgrad.algorithm == (depthwise ? IteratorAlgorithm::kDirect : IteratorAlgorithm::kAnalytic));
     // (Wgrad without a workspace: the direct convolution would split its tiles, so the analytic one.)
     ConvChoice const wgrad = run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false);
     CHECK(wgrad.candidate == 1);
@@ -186,14 +191,14 @@ TEST_CASE("find mode heuristic chooses as DefaultConvolution's rules do", "[conv
 }
 
 TEST_CASE("find mode search times nothing when one candidate takes the problem", "[conv][default][tune]") {
-  using Tuned = hiptile::tune::DefaultTunedConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>;
+  using Tuned = hiptile::tune::DefaultTunedConvolution<ConvOperator::kDgrad, half_t, half_t, hiptile::arch::Gfx942>;
   hiptile_test::TemporaryDirectory const directory("hiptile-conv-search");
   std::string const database = (directory.path / "tuning.db").string();
   Tuned::clear_cache();
   auto choose = [&](ConvProblemSize const& p) {
     hiptile::tune::TunedChoice choice;
     Tuned op({.mode = hiptile::tune::FindMode::kSearch, .database = database});
-    REQUIRE(op.select(unread_arguments<Default<ConvOperator::kFprop>>(p), choice) == Status::kSuccess);
+    REQUIRE(op.select(unread_arguments<Default<ConvOperator::kDgrad>>(p), choice) == Status::kSuccess);
     return choice;
   };
   // 3 channels: only the analytic candidate (1) takes them; nothing is timed.
@@ -206,6 +211,24 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
   hiptile::tune::TunedChoice const both = choose(ConvProblemSize::conv2d(1, 16, 16, 64, 64, 3, 3, 1, 1));
   CHECK(both.timed_candidates == 2);
   CHECK(both.source == hiptile::tune::ChoiceSource::kTimed);
+  Tuned::clear_cache();
+}
+
+TEST_CASE("find mode search times an RGB stem's K as each iterator runs it", "[conv][default][tune]") {
+  // Fprop with 3 channels: the analytic candidate (1) and the few-channel one (3) take it. The
+  // model counts the analytic one's 49 taps of a 32-channel K tile each, the few-channel one's 147
+  // packed elements (5 tiles): the few-channel one is timed faster and chosen.
+  using Tuned = hiptile::tune::DefaultTunedConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>;
+  static_assert(Tuned::Candidate<3>::kAlgorithm == IteratorAlgorithm::kFewChannels);
+  hiptile_test::TemporaryDirectory const directory("hiptile-conv-search-rgb");
+  Tuned::clear_cache();
+  hiptile::tune::TunedChoice choice;
+  Tuned op({.mode = hiptile::tune::FindMode::kSearch, .database = (directory.path / "tuning.db").string()});
+  ConvProblemSize const stem = ConvProblemSize::conv2d(8, 224, 224, 3, 64, 7, 7, 3, 3, 2, 2);
+  REQUIRE(op.select(unread_arguments<Default<ConvOperator::kFprop>>(stem), choice) == Status::kSuccess);
+  INFO(choice);
+  CHECK(choice.timed_candidates == 2);
+  CHECK(choice.candidate == 3);
   Tuned::clear_cache();
 }
 

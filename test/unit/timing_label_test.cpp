@@ -62,6 +62,11 @@ using DgradDivision = hiptile::conv::device::ImplicitGemmConvolution<
 template <ConvOperator Op>
 using Persistent = typename Conv<Op, half_t>::template WithSplitK<hiptile::gemm::kernel::SplitKMode::kPersistent>;
 
+// conv_kernels.cpp: the few-channel Fprop (packed taps), one- and four-channel accesses.
+template <class Element, int Access = 1>
+using FewChannel = hiptile::conv::device::FewChannelConvolution<Element, Element, Gfx942,
+                                                                 hiptile::epilogue::LinearCombination<Element>, Access>;
+
 template <class... Configs>
 std::vector<std::string> labels() {
   return {hiptile::sim::timing_label<Configs>()...};
@@ -89,7 +94,8 @@ std::vector<std::string> shipped_labels() {
            Conv<ConvOperator::kWgrad, bfloat16_t>, Analytic<ConvOperator::kFprop>, Analytic<ConvOperator::kDgrad>,
            Analytic<ConvOperator::kWgrad>, DgradDivision<RowDivision::kPlain, RowDivision::kPlain>,
            DgradDivision<RowDivision::kFast, RowDivision::kPlain>, DgradDivision<RowDivision::kPlain, RowDivision::kFast>,
-           Persistent<ConvOperator::kFprop>, Persistent<ConvOperator::kDgrad>>()) {
+           Persistent<ConvOperator::kFprop>, Persistent<ConvOperator::kDgrad>, FewChannel<half_t>,
+           FewChannel<bfloat16_t>, FewChannel<half_t, 4>>()) {
     out.push_back(label);
   }
   return out;

@@ -1,12 +1,14 @@
 #pragma once
 // ConvLoaders: each convolution operator's loaders of its GEMM operands A and B, over gathered tiles
 // of a transfer kind (gemm/block/gathering_loader.hpp): the analytic or precomputed iterators of
-// fprop_loaders.hpp, dgrad_loaders.hpp and wgrad_loaders.hpp. NVIDIA's tensor-copy loaders
+// fprop_loaders.hpp, dgrad_loaders.hpp and wgrad_loaders.hpp, and Fprop's packed taps
+// (few_channel_fprop_loaders.hpp). NVIDIA's tensor-copy loaders
 // (IteratorAlgorithm::kTensorCopy) specialise it in conv/collective/nvidia/tensor_copy_loaders.hpp.
 #include <type_traits>
 
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/dgrad_loaders.hpp"
+#include "hiptile/conv/few_channel_fprop_loaders.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
 #include "hiptile/conv/wgrad_loaders.hpp"
@@ -33,15 +35,18 @@ struct ConvLoaders {
   using TileMnN = Tile<gemm::OperandMajor::kMN, TileN>;
   static constexpr bool kFprop = Op == ConvOperator::kFprop;
   static constexpr bool kDgrad = Op == ConvOperator::kDgrad;
+  static constexpr bool kFewChannels = Algorithm == IteratorAlgorithm::kFewChannels;
+  using FpropA = std::conditional_t<
+      kFewChannels, FewChannelFpropActivationLoader<TileKM>,
+      std::conditional_t<kPrecomputed, PrecomputedFpropActivationLoader<TileKM>, AnalyticFpropActivationLoader<TileKM>>>;
   using A = std::conditional_t<
-      kFprop,
-      std::conditional_t<kPrecomputed, PrecomputedFpropActivationLoader<TileKM>, AnalyticFpropActivationLoader<TileKM>>,
+      kFprop, FpropA,
       std::conditional_t<kDgrad,
                          std::conditional_t<kPrecomputed, PrecomputedDgradOutputGradientLoader<TileKM>,
                                             AnalyticDgradOutputGradientLoader<TileKM>>,
                          WgradOutputGradientLoader<TileMnM>>>;
   using B = std::conditional_t<
-      kFprop, FpropFilterLoader<TileKN>,
+      kFprop, std::conditional_t<kFewChannels, FewChannelFpropFilterLoader<TileKN>, FpropFilterLoader<TileKN>>,
       std::conditional_t<kDgrad, DgradFilterLoader<TileMnN>,
                          std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
                                             AnalyticWgradActivationLoader<TileMnN>>>>;

@@ -12,12 +12,17 @@
 //                 dgrad_tensor_copies.hpp: dy, a map per row class); the gathered channels per
 //                 group (Fprop and Wgrad C, Dgrad K) multiples of 64 (128 bytes), padding and
 //                 stride within the copy engine's limits
+//   kFewChannels  Fprop only: the filter's taps and channels packed into one K run (tap-major, as w
+//                 stores them) padded once to the K tile, for few channels per group (RGB stems,
+//                 patchify layers: 3 channels); each row's taps found once per block as the
+//                 precomputed iterator's, accesses of AccessElements channels of one tap, so C/groups
+//                 a multiple of AccessElements (few_channel_fprop_loaders.hpp)
 //   kDirect       no implicit GEMM and no iterator: a direct convolution (conv/direct/), whose
 //                 workgroups stage a tile's source halo and filter in LDS and slide the filter over
 //                 it (DepthwiseConvolution: groups = C = K)
 namespace hiptile::conv {
 
-enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy, kDirect };
+enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy, kDirect, kFewChannels };
 
 constexpr char const* to_string(IteratorAlgorithm a) noexcept {
   switch (a) {
@@ -25,6 +30,7 @@ constexpr char const* to_string(IteratorAlgorithm a) noexcept {
     case IteratorAlgorithm::kPrecomputed: return "precomputed";
     case IteratorAlgorithm::kTensorCopy: return "tensor copies";
     case IteratorAlgorithm::kDirect: return "direct";
+    case IteratorAlgorithm::kFewChannels: return "few-channel";
   }
   return "unknown";
 }

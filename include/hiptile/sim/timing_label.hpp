@@ -21,6 +21,7 @@
 
 #include "hiptile/conv/dgrad_loaders.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
+#include "hiptile/conv/few_channel_fprop_loaders.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
 #include "hiptile/conv/wgrad_loaders.hpp"
 #include "hiptile/core/coord.hpp"
@@ -101,6 +102,16 @@ struct LoaderOf<conv::AnalyticFpropActivationLoader<Tile>> : ConvLoaderOf<Tile> 
 template <class Tile>
 struct LoaderOf<conv::PrecomputedFpropActivationLoader<Tile>> : ConvLoaderOf<Tile> {
   static constexpr std::string_view kConv = "conv fprop, precomputed";
+};
+// (The few-channel iterator's access width names it too: one tile with 1- and 4-channel accesses
+// is two kernels.)
+template <class Tile>
+struct LoaderOf<conv::FewChannelFpropActivationLoader<Tile>> : ConvLoaderOf<Tile> {
+  static constexpr int kAccess = Tile::kAccessElements;
+  static constexpr std::string_view kConv = kAccess == 1   ? "conv fprop, few-channel"
+                                            : kAccess == 2 ? "conv fprop, few-channel x2"
+                                            : kAccess == 4 ? "conv fprop, few-channel x4"
+                                                           : "conv fprop, few-channel x8";
 };
 template <class Tile>
 struct LoaderOf<conv::AnalyticDgradOutputGradientLoader<Tile>> : ConvLoaderOf<Tile> {

@@ -29,7 +29,9 @@
 //   docs/performance.md.)
 //   Last, for Fprop and Dgrad with f16, bf16 or f32 operands: DepthwiseConvolution, the direct
 //   convolution of depthwise layers (groups = C = K), which the heuristic picks wherever it takes
-//   the problem.
+//   the problem. Then, for Fprop: FewChannelConvolution (the filter's taps and channels packed into
+//   one K run), which the heuristic picks for channels per group fewer than its K tile where no
+//   whole-vector candidate takes the problem (RGB stems).
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
 #include <tuple>
@@ -127,8 +129,11 @@ struct DefaultConvolutionCandidates {
   // Depthwise layers: DefaultConvolution's direct convolution (Fprop and Dgrad; f16, bf16, f32).
   using Direct =
       typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::Direct;
-  using All =
-      decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>(), std::declval<Direct>()));
+  // RGB stems: DefaultConvolution's few-channel Fprop (packed taps).
+  using FewChannels =
+      typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::FewChannels;
+  using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>(), std::declval<Direct>(),
+                                      std::declval<FewChannels>()));
 };
 
 template <class List>

@@ -16,7 +16,8 @@
 // for a Wgrad over few tiles, else the data-parallel tile of least estimated time), DefaultConvolution's
 // choice.
 // The timing model's prediction (simulator) treats the implicit GEMM of all groups as one problem
-// of groups x M rows; it has no entry for convolution with split-K, so in the simulator the
+// of groups x M rows and the K the candidate's loaders run (channels padded to the K tile at every
+// tap, but for the few-channel iterator's packed taps); it has no entry for convolution with split-K, so in the simulator the
 // split-K candidates are not timed (find mode then compares the data-parallel ones only).
 #include <array>
 #include <cstdint>
@@ -125,10 +126,18 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
     if (!ok(p.check())) return std::nullopt;
     auto const gemm = p.implicit_gemm(kOperator);
     std::int64_t const m = gemm.m * p.groups;
+    // The K its loaders run: Fprop's and Dgrad's channel-block order pads the gathered channels
+    // (C/groups, Dgrad K/groups) to the K tile at every filter tap; the few-channel order packs them.
+    std::int64_t k = gemm.k;
+    if constexpr (kOperator != conv::ConvOperator::kWgrad && C::kAlgorithm != conv::IteratorAlgorithm::kFewChannels) {
+      std::int64_t const channels = kOperator == conv::ConvOperator::kFprop ? p.c_per_group() : p.k_per_group();
+      std::int64_t const tile_k = C::TileShapeType::kK;
+      k = gemm.k / channels * ((channels + tile_k - 1) / tile_k * tile_k);
+    }
     constexpr std::int64_t kMax = std::numeric_limits<int>::max();
-    if (m > kMax || gemm.n > kMax || gemm.k > kMax) return std::nullopt;
+    if (m > kMax || gemm.n > kMax || k > kMax) return std::nullopt;
     std::optional<sim::Prediction> const r =
-        sim::predicted_time<C>({.problem = {int(m), int(gemm.n), int(gemm.k)}, .slices = args.split_k_slices}, device);
+        sim::predicted_time<C>({.problem = {int(m), int(gemm.n), int(k)}, .slices = args.split_k_slices}, device);
     if (!r) return std::nullopt;
     return r->seconds;
   }

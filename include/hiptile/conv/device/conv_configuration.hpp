@@ -51,8 +51,15 @@ template <ConvOperator Op, class Element, class TileShape, class WaveShape, clas
 struct ConvConfigurationCheck {
   static constexpr bool kAlgorithm = Algorithm == IteratorAlgorithm::kAnalytic ||
                                      Algorithm == IteratorAlgorithm::kPrecomputed ||
-                                     Algorithm == IteratorAlgorithm::kTensorCopy;
-  static_assert(kAlgorithm, "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed or kTensorCopy");
+                                     Algorithm == IteratorAlgorithm::kTensorCopy ||
+                                     Algorithm == IteratorAlgorithm::kFewChannels;
+  static_assert(kAlgorithm,
+                "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed, kTensorCopy or kFewChannels "
+                "(kDirect is DepthwiseConvolution)");
+  static constexpr bool kFewChannelsFprop = Algorithm != IteratorAlgorithm::kFewChannels || Op == ConvOperator::kFprop;
+  static_assert(kFewChannelsFprop,
+                "IteratorAlgorithm::kFewChannels packs Fprop's filter taps and channels into one K run: it is for "
+                "ConvOperator::kFprop only");
   static constexpr bool kTensorCopy = Algorithm == IteratorAlgorithm::kTensorCopy;
   static constexpr bool kTensorCopyTarget = !kTensorCopy || (std::is_same_v<Arch, arch::Sm90> &&
                                                              gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
@@ -73,7 +80,8 @@ struct ConvConfigurationCheck {
   static_assert(kAccessDividesVector,
                 "AccessElements must divide the 16-byte vector: 1, 2, 4 or 8 for f16/bf16, 1, 2 or 4 for f32");
   static constexpr bool kPrecomputedWholeVectors =
-      Algorithm == IteratorAlgorithm::kAnalytic || AccessElements == kVectorElements<Element>;
+      Algorithm == IteratorAlgorithm::kAnalytic || Algorithm == IteratorAlgorithm::kFewChannels ||
+      AccessElements == kVectorElements<Element>;
   static_assert(kPrecomputedWholeVectors,
                 "the precomputed iterators and tensor copies read whole 16-byte vectors: AccessElements must be 16 / "
                 "sizeof(Element); "
@@ -101,7 +109,7 @@ struct ConvConfigurationCheck {
   static constexpr bool kTransposedElement =
       Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
   static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");
-  static constexpr bool kValid = kAlgorithm && kTensorCopyTarget && kTensorCopyChannelBlock && kTensorCopyTile &&
+  static constexpr bool kValid = kAlgorithm && kFewChannelsFprop && kTensorCopyTarget && kTensorCopyChannelBlock && kTensorCopyTile &&
                                  kAccessDividesVector && kPrecomputedWholeVectors && kTransposedTiles &&
                                  kWarpgroupOperands && kTransposedElement;
 };

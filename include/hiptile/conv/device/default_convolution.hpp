@@ -24,6 +24,9 @@
 //   with f16, bf16 or f32 operands: DepthwiseConvolution, the direct convolution of depthwise layers
 //      (groups = C = K; Wgrad over slices of its output tiles, with a workspace), which the rules
 //      pick wherever it takes the problem.
+//   Fprop only, last: FewChannelConvolution, the filter's taps and channels packed into one K run
+//      with one-channel accesses, which the rules pick where the channels per group are fewer than
+//      its K tile and no whole-vector candidate takes the problem (RGB stems, patchify layers).
 // So every channel and group count runs, the fast kernels where they apply. A Wgrad split-K
 // candidate needs a workspace: without one the choice falls back to a data-parallel tile and the
 // log's hint says how many bytes would run the faster one.
@@ -123,6 +126,19 @@ using DefaultAnalyticConvolution =
                             typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
                             IteratorAlgorithm::kAnalytic, 1, RegisterStagedConvTile<Op, Arch>::kStages>;
 
+// Fprop with few channels per group (RGB stems, patchify layers): the filter's taps and channels
+// packed into one K run (IteratorAlgorithm::kFewChannels), accesses of AccessElements channels
+// (C/groups a multiple of it: 1 takes every count), through registers on the analytic tile.
+template <class Element, class ElementC, class Arch, class OutputOp = epilogue::LinearCombination<ElementC>,
+          int AccessElements = 1>
+using FewChannelConvolution =
+    ImplicitGemmConvolution<ConvOperator::kFprop, Element, ElementC, float, Arch,
+                            typename RegisterStagedConvTile<ConvOperator::kDgrad, Arch>::TileShape,
+                            typename RegisterStagedConvTile<ConvOperator::kDgrad, Arch>::WaveShape,
+                            typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
+                            IteratorAlgorithm::kFewChannels, AccessElements,
+                            RegisterStagedConvTile<ConvOperator::kFprop, Arch>::kStages>;
+
 // DefaultConvolution's candidates (see the top of this file), as a std::tuple.
 template <ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp>
 struct DefaultConvolutionCandidates {
@@ -155,10 +171,14 @@ struct DefaultConvolutionCandidates {
   struct DirectOf<true, Unused>
       : std::type_identity<std::tuple<DepthwiseConvolution<Op, Element, ElementC, Arch, OutputOp>>> {};
   using Direct = typename DirectOf<DirectConvElement<Element>>::type;
+  using FewChannels = std::conditional_t<Op == ConvOperator::kFprop,
+                                         std::tuple<FewChannelConvolution<Element, ElementC, Arch, OutputOp>>,
+                                         std::tuple<>>;
   using type = decltype(std::tuple_cat(
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),
-      std::declval<TensorCopySplitK>(), std::declval<SplitK>(), std::declval<Direct>()));
+      std::declval<TensorCopySplitK>(), std::declval<SplitK>(), std::declval<Direct>(),
+      std::declval<FewChannels>()));
 };
 
 template <class List>

@@ -205,8 +205,12 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
         Op != ConvOperator::kWgrad && p.groups == 1 && block_channels * sizeof(Element) >= 128;
     bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || whole_blocks || partial_last_block;
     if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
-    // The precomputed iterators keep one mask bit per filter tap (Dgrad: per tap of a row class).
-    if (Algorithm == IteratorAlgorithm::kPrecomputed && !precomputed_taps_fit(p)) return Status::kErrorNotSupported;
+    // The precomputed and few-channel iterators keep one mask bit per filter tap (Dgrad: per tap of
+    // a row class).
+    if ((Algorithm == IteratorAlgorithm::kPrecomputed || Algorithm == IteratorAlgorithm::kFewChannels) &&
+        !precomputed_taps_fit(p)) {
+      return Status::kErrorNotSupported;
+    }
     std::size_t const access_bytes = std::size_t(AccessElements) * sizeof(Element);
     if (!aligned(args.a, access_bytes) || !aligned(args.b, access_bytes) || !aligned(args.d, alignof(ElementC)) ||
         (source && !aligned(args.c, alignof(ElementC))) ||

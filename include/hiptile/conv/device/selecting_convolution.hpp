@@ -17,6 +17,9 @@
 //      its K is the filter's taps alone and every MMA tile almost all padding. Wgrad's splits its
 //      output tiles into its split_k_slices_for(problem, 2 x its slots) slices unless the arguments
 //      ask for more than one;
+//   0b. Fprop whose channels per group are fewer than a candidate's K tile (an RGB stem): the first
+//      few-channel candidate (IteratorAlgorithm::kFewChannels) that takes the problem, whose K packs
+//      the filter's taps and channels into one run where the others give each tap a K tile;
 //   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles fill
 //      under half of the device's slots for it (the workgroups it holds at once) and a split-K
 //      candidate takes the problem, the split-K candidate whose tiles waste least of M x N (ties:
@@ -27,7 +30,8 @@
 //      engine's tiles on the H100 run at their load bandwidth, so a 128 x 256 tile does twice the
 //      MMAs of a 128 x 64 one for 1.5 times the bytes). Ties: where the tied tiles take at most two
 //      waves the one with more slots (short grids gain from overlapping workgroups), else the
-//      larger tile; then the iterators (tensor copies, then precomputed), then list order. Fitted
+//      larger tile; then the iterators (tensor copies, precomputed, few-channel, analytic), then
+//      list order. Fitted
 //      to the H100's measurements of the seven ResNet-50 layers of benchmark/conv_nvidia.cu
 //      (docs/performance.md, 2026-11-28);
 //   3. otherwise the first that takes the problem.
@@ -55,13 +59,15 @@
 
 namespace hiptile::conv::device {
 
-enum class ConvChoiceRule { kNone, kDirect, kWgradSplitK, kTileWaves, kOnlyEligible };
+enum class ConvChoiceRule { kNone, kDirect, kWgradSplitK, kTileWaves, kOnlyEligible, kFewChannels };
 
 constexpr char const* to_string(ConvChoiceRule r) noexcept {
   switch (r) {
     case ConvChoiceRule::kNone: return "none eligible";
     case ConvChoiceRule::kDirect:
       return "a direct convolution takes the problem (depthwise: an implicit GEMM's K would be the filter taps alone)";
+    case ConvChoiceRule::kFewChannels:
+      return "few channels per group: the filter's taps and channels packed into one K run (not a K tile per tap)";
     case ConvChoiceRule::kWgradSplitK:
       return "wgrad over few tiles: GEMM-K (every output pixel) split into slices, the split tile that wastes least";
     case ConvChoiceRule::kTileWaves:
@@ -164,6 +170,13 @@ struct ConvSelection {
         });
       }
       if (taken) picked = i, slices = n, rule = ConvChoiceRule::kDirect;
+    }
+    // Rule 0b: Fprop whose channels per group fill no K tile, on packed taps.
+    auto few_channels = [&](int i) { return c[i].algorithm == IteratorAlgorithm::kFewChannels; };
+    for (int i = 0; i < kCandidates && picked < 0; ++i) {
+      if (eligible[i] && few_channels(i) && p.c_per_group() < c[i].tile_k) {
+        picked = i, slices = args.split_k_slices, rule = ConvChoiceRule::kFewChannels;
+      }
     }
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
     int fastest = -1, largest = -1;
@@ -270,7 +283,12 @@ struct ConvSelection {
     return double(waves(w, c)) * double(std::max<std::int64_t>(1, c.slots)) * double(c.tile_m + c.tile_n) * double(k);
   }
   static int iterator_rank(IteratorAlgorithm a) noexcept {
-    return a == IteratorAlgorithm::kTensorCopy ? 0 : a == IteratorAlgorithm::kPrecomputed ? 1 : 2;
+    switch (a) {
+      case IteratorAlgorithm::kTensorCopy: return 0;
+      case IteratorAlgorithm::kPrecomputed: return 1;
+      case IteratorAlgorithm::kFewChannels: return 2;  // never more K tiles than the analytic, often fewer
+      default: return 3;
+    }
   }
   // Whether data-parallel candidate a beats b by rule 2.
   static bool faster(Work const& w, ConvChoice const& a, ConvChoice const& b) noexcept {

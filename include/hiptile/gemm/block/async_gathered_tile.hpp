@@ -32,6 +32,7 @@ class AsyncGatheredTile {
   static constexpr OperandMajor kMajor = Major;
   static constexpr int kTileMN = TileMN;
   static constexpr int kTileK = TileK;
+  static constexpr int kThreads = Threads;
   static constexpr bool kAsyncCopy = true;
   static constexpr int kVectorElements = 16 / static_cast<int>(sizeof(Element));
   static constexpr int kAccessElements = kVectorElements;

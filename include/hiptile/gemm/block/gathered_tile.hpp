@@ -39,6 +39,7 @@ class GatheredTile {
   static constexpr OperandMajor kMajor = Major;
   static constexpr int kTileMN = TileMN;
   static constexpr int kTileK = TileK;
+  static constexpr int kThreads = Threads;
   static constexpr bool kAsyncCopy = false;
   static constexpr int kVectorElements = LdsLayout::kPackElements;
   static constexpr int kPacks = LdsLayout::kPacks;
