@@ -414,7 +414,7 @@ int main() {
       if (out[g * threads + t] != in[g * threads + threads - 1 - t]) ++wrong;
   std::printf("hiptile consumer (%s backend): %d of %zu values wrong\n", hiptile::to_string(hiptile::kBackend), wrong,
               count);
-  // One tile; an RGB input (3 channels: the analytic candidate); then 4·12·11 = 528 rows, five
+  // One tile; an RGB input (3 channels: the few-channel candidate, packed taps); then 4·12·11 = 528 rows, five
   // tiles walked by a persistent grid of two.
   long long const one_shot = convolution_mismatches<DefaultFprop>(2, 6, 7);
   long long const rgb = convolution_mismatches<DefaultFprop>(1, 9, 8, 0, 3);
