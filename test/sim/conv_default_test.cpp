@@ -48,8 +48,10 @@ static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == Iterato
 static_assert(Default<ConvOperator::kFprop>::kCandidates == 4 && Default<ConvOperator::kDgrad>::kCandidates == 3);
 static_assert(Default<ConvOperator::kFprop>::Candidate<3>::kAlgorithm == IteratorAlgorithm::kFewChannels);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
-static_assert(Default<ConvOperator::kWgrad>::kCandidates == 5 &&
+static_assert(Default<ConvOperator::kWgrad>::kCandidates == 6 &&
               Default<ConvOperator::kWgrad>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kDirect);
+static_assert(Default<ConvOperator::kWgrad>::Candidate<5>::kAlgorithm == IteratorAlgorithm::kAnalytic &&
+              Default<ConvOperator::kWgrad>::Candidate<5>::kSplitK == SplitKMode::kParallel);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<2>,
                              Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kParallel>>);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<3>,
@@ -116,7 +118,8 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
     ConvChoice const wgrad = run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false);
     CHECK(wgrad.candidate == 1);
     CHECK(wgrad.algorithm == IteratorAlgorithm::kAnalytic);
-    if (depthwise) CHECK(wgrad.preferred == Default<ConvOperator::kWgrad>::kCandidates - 1);
+    // (The direct convolution, or the analytic one split, would run with a workspace.)
+    CHECK(wgrad.preferred == (depthwise ? 4 : 5));
   }
 }
 

@@ -270,7 +270,8 @@ TEST_CASE("DefaultConvolution picks the direct convolution for depthwise layers,
   // Wgrad: its output tiles split into slices for the device's slots (the workspace run_conv gives).
   auto wgrad = conv_test::run_conv<Wgrad>(depthwise(2, 30, 30, 32, 3, 3, 1, 1), {}, 7, [](auto const& op, auto const& args) {
     CHECK(op.choice().rule == ConvChoiceRule::kDirect);
-    using Direct = typename Wgrad::template Candidate<Wgrad::kCandidates - 1>;
+    using Direct = typename Wgrad::template Candidate<4>;  // (after the split-K twins; the analytic split one last)
+    static_assert(Direct::kAlgorithm == IteratorAlgorithm::kDirect);
     std::int64_t slots = 0;
     REQUIRE(hiptile::query_device_workgroups<typename Direct::Kernel>(unsigned(Direct::kThreads), Direct::kLdsBytes,
                                                                       slots) == Status::kSuccess);

@@ -31,7 +31,8 @@
 //   convolution of depthwise layers (groups = C = K), which the heuristic picks wherever it takes
 //   the problem. Then, for Fprop: FewChannelConvolution (the filter's taps and channels packed into
 //   one K run), which the heuristic picks for channels per group fewer than its K tile where no
-//   whole-vector candidate takes the problem (RGB stems).
+//   whole-vector candidate takes the problem (RGB stems); for Wgrad the analytic configuration with
+//   parallel split-K (an RGB stem's filter gradient).
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
 #include <tuple>
@@ -132,8 +133,10 @@ struct DefaultConvolutionCandidates {
   // RGB stems: DefaultConvolution's few-channel Fprop (packed taps).
   using FewChannels =
       typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::FewChannels;
+  using AnalyticSplitK =
+      typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::AnalyticSplitK;
   using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>(), std::declval<Direct>(),
-                                      std::declval<FewChannels>()));
+                                      std::declval<FewChannels>(), std::declval<AnalyticSplitK>()));
 };
 
 template <class List>

@@ -27,6 +27,8 @@
 //   Fprop only, last: FewChannelConvolution, the filter's taps and channels packed into one K run
 //      with one-channel accesses, which the rules pick where the channels per group are fewer than
 //      its K tile and no whole-vector candidate takes the problem (RGB stems, patchify layers).
+//   Wgrad only, last: DefaultAnalyticConvolution with parallel split-K (an RGB stem's filter
+//      gradient: few tiles, channels no whole-vector candidate takes).
 // So every channel and group count runs, the fast kernels where they apply. A Wgrad split-K
 // candidate needs a workspace: without one the choice falls back to a data-parallel tile and the
 // log's hint says how many bytes would run the faster one.
@@ -126,18 +128,34 @@ using DefaultAnalyticConvolution =
                             typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
                             IteratorAlgorithm::kAnalytic, 1, RegisterStagedConvTile<Op, Arch>::kStages>;
 
+// The few-channel Fprop's tile: gfx9 the default one; NVIDIA (mma.sync through registers)
+// 128 x 64 x 32 of four 64 x 32 warps with 4 stages — a stem's packed K is short (147 for a 7 x 7
+// filter of 3 channels), and of the tiles benchmark/conv_nvidia.cu measures on four stem layers
+// this one was fastest on three and 1.5-2.2x faster than 128 x 64 x 64 (docs/performance.md).
+template <class Arch>
+struct FewChannelConvTile {
+  using TileShape = typename DefaultConvTile<ConvOperator::kFprop, Arch>::TileShape;
+  using WaveShape = typename DefaultConvTile<ConvOperator::kFprop, Arch>::WaveShape;
+  static constexpr int kStages = DefaultConvTile<ConvOperator::kFprop, Arch>::kStages;
+};
+template <class Arch>
+  requires gemm::device::kNvidiaArch<Arch>
+struct FewChannelConvTile<Arch> {
+  using TileShape = GemmShape<128, 64, 32>;
+  using WaveShape = GemmShape<64, 32, 32>;
+  static constexpr int kStages = 4;
+};
+
 // Fprop with few channels per group (RGB stems, patchify layers): the filter's taps and channels
 // packed into one K run (IteratorAlgorithm::kFewChannels), accesses of AccessElements channels
-// (C/groups a multiple of it: 1 takes every count), through registers on the analytic tile.
+// (C/groups a multiple of it: 1 takes every count), through registers (on Sm90 with mma.sync:
+// warpgroup MMAs read cp.async stages only).
 template <class Element, class ElementC, class Arch, class OutputOp = epilogue::LinearCombination<ElementC>,
           int AccessElements = 1>
-using FewChannelConvolution =
-    ImplicitGemmConvolution<ConvOperator::kFprop, Element, ElementC, float, Arch,
-                            typename RegisterStagedConvTile<ConvOperator::kDgrad, Arch>::TileShape,
-                            typename RegisterStagedConvTile<ConvOperator::kDgrad, Arch>::WaveShape,
-                            typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type, OutputOp,
-                            IteratorAlgorithm::kFewChannels, AccessElements,
-                            RegisterStagedConvTile<ConvOperator::kFprop, Arch>::kStages>;
+using FewChannelConvolution = ImplicitGemmConvolution<
+    ConvOperator::kFprop, Element, ElementC, float, Arch, typename FewChannelConvTile<Arch>::TileShape,
+    typename FewChannelConvTile<Arch>::WaveShape, typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type,
+    OutputOp, IteratorAlgorithm::kFewChannels, AccessElements, FewChannelConvTile<Arch>::kStages>;
 
 // DefaultConvolution's candidates (see the top of this file), as a std::tuple.
 template <ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp>
@@ -164,6 +182,13 @@ struct DefaultConvolutionCandidates {
       std::tuple<typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kParallel>,
                  typename Configuration::template WithSplitK<gemm::kernel::SplitKMode::kSerial>>,
       std::tuple<>>;
+  // Wgrad of channel counts no whole-vector candidate takes (an RGB stem's: 3 channels, a filter
+  // gradient of one or two tiles over a K of every output pixel): the analytic one, split.
+  using AnalyticSplitK = std::conditional_t<
+      kWgrad,
+      std::tuple<typename DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>::template WithSplitK<
+          gemm::kernel::SplitKMode::kParallel>>,
+      std::tuple<>>;
   // Depthwise layers (groups = C = K) of f16, bf16 or f32: the direct convolution.
   template <bool kDirect, int = 0>
   struct DirectOf : std::type_identity<std::tuple<>> {};
@@ -178,7 +203,7 @@ struct DefaultConvolutionCandidates {
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),
       std::declval<TensorCopySplitK>(), std::declval<SplitK>(), std::declval<Direct>(),
-      std::declval<FewChannels>()));
+      std::declval<FewChannels>(), std::declval<AnalyticSplitK>()));
 };
 
 template <class List>
