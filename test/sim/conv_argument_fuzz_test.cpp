@@ -1005,8 +1005,15 @@ void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
   if (run_budget() == INT64_MAX) {
     // DefaultAnalyticConvolution, for the channel counts the default configuration refuses (Fprop's
     // go to the few-channel candidate, which takes all the analytic one does but filters of more
-    // than 32 taps a dimension).
-    if (Op != ConvOperator::kFprop) CHECK(Subject::runs_by_candidate[1] > 0);
+    // than 32 taps a dimension; Wgrad's few tiles to its split twin, the list's last).
+    if (Op == ConvOperator::kDgrad) CHECK(Subject::runs_by_candidate[1] > 0);
+    if constexpr (Op == ConvOperator::kWgrad) {
+      constexpr int kSplitAnalytic = SelectingConv<Op>::kCandidates - 1;
+      using SplitAnalytic = typename SelectingConv<Op>::template Candidate<kSplitAnalytic>;
+      static_assert(SplitAnalytic::kAlgorithm == IteratorAlgorithm::kAnalytic &&
+                    SplitAnalytic::kSplitK == hiptile::gemm::kernel::SplitKMode::kParallel);
+      CHECK(Subject::runs_by_candidate[kSplitAnalytic] > 0);
+    }
     // Wgrad's small cases are all few tiles: split-K wherever a workspace is given.
     CHECK((Op == ConvOperator::kWgrad ? Subject::split_runs : Subject::runs_by_candidate[0]) > 0);
     // The depthwise cases run the direct convolution; Fprop's RGB stems the few-channel one.
@@ -1072,9 +1079,12 @@ void fuzz_tuned_conv(char const* label, std::uint64_t seed) {
   }
   WARN(label << ": runs by candidate:" << runs.str() << " " << Subject::split_runs << " over K slices");
   if (run_budget() == INT64_MAX) {
-    // DefaultAnalyticConvolution (Fprop: the few-channel candidate, as fuzz_selecting_conv says).
+    // DefaultAnalyticConvolution (Fprop: the few-channel candidate; Wgrad: the analytic one or its
+    // split twin, the list's last; as fuzz_selecting_conv says).
     constexpr int kOneChannel = Op == ConvOperator::kFprop ? candidate_of<Tuned>(IteratorAlgorithm::kFewChannels) : 1;
-    CHECK(Subject::runs_by_candidate[kOneChannel] > 0);
+    CHECK(Subject::runs_by_candidate[kOneChannel] +
+              (Op == ConvOperator::kWgrad ? Subject::runs_by_candidate[Tuned::kCandidates - 1] : 0) >
+          0);
     if (Op == ConvOperator::kWgrad && Options::get().mode == hiptile::tune::FindMode::kHeuristic) {
       CHECK(Subject::split_runs > 0);
     }
