@@ -70,33 +70,13 @@ class FewChannelFpropActivationLoader
                                                                 int batch, int thread)
       : Base(thread), g_(geometry), column_(Tile::slot_k(thread, 0)) {
     ConvGeometry const& g = geometry;
-    ConvProblemSize const& c = g.problem;
     int const rows = g.output_pixels();
     int const n_first = g.div_zpq.div(m0);
     buffer_ = p.resource(n_first * g.activation_image() + std::int64_t(g.group_of(batch)) * g.cg);
-    // One data tap along D, H, W, in elements.
-    step_[2] = c.dilation[2] * c.c;
-    step_[1] = c.dilation[1] * c.input[2] * c.c;
-    step_[0] = c.dilation[0] * c.input[1] * c.input[2] * c.c;
+    fprop_tap_steps(g, step_);
     HIPTILE_UNROLL
     for (int slot = 0; slot < Tile::kSlots; ++slot) {
-      int const m = m0 + Tile::slot_mn(thread, slot);
-      for (int i = 0; i < 3; ++i) mask_[slot][i] = 0;
-      corner_[slot] = 0;
-      if (m >= rows) continue;
-      auto const [n, zpq] = g.div_zpq.divmod(m);
-      auto const [z, pq] = g.div_pq.divmod(zpq);
-      auto const [pp, q] = g.div_q.divmod(pq);
-      int const o[3] = {z, pp, q};
-      int x0[3];
-      for (int i = 0; i < 3; ++i) {
-        x0[i] = o[i] * c.stride[i] - c.pad_before[i];
-        for (int t = 0; t < c.filter[i]; ++t) {
-          int const x = x0[i] + t * c.dilation[i];
-          if (x >= 0 && x < c.input[i]) mask_[slot][i] |= 1u << t;
-        }
-      }
-      corner_[slot] = g.activation_pixel(n - n_first, x0) * c.c;
+      fprop_row_taps(g, m0 + Tile::slot_mn(thread, slot), rows, n_first, corner_[slot], mask_[slot]);
     }
   }
 

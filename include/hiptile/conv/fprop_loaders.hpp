@@ -59,6 +59,39 @@ bool fprop_activation_fits(ConvGeometry const& geometry) noexcept {
                                           geometry.padded_activation_image());
 }
 
+// One data tap along D, H and W, in elements of x (the precomputed and few-channel iterators).
+HIPTILE_DEVICE HIPTILE_INLINE void fprop_tap_steps(ConvGeometry const& g, int (&step)[3]) {
+  ConvProblemSize const& c = g.problem;
+  step[2] = c.dilation[2] * c.c;
+  step[1] = c.dilation[1] * c.input[2] * c.c;
+  step[0] = c.dilation[0] * c.input[1] * c.input[2] * c.c;
+}
+
+// Output row m's taps, found once per block (the precomputed and few-channel iterators): the
+// element offset of its pixel at data tap (0, 0, 0), channel 0, from image n_first (possibly
+// outside the input, in the padding), and per dimension a mask whose bit t says data tap t lands
+// inside the input. A row past the last (m >= rows) has none.
+HIPTILE_DEVICE HIPTILE_INLINE void fprop_row_taps(ConvGeometry const& g, int m, int rows, int n_first, int& corner,
+                                                  std::uint32_t (&mask)[3]) {
+  ConvProblemSize const& c = g.problem;
+  for (int i = 0; i < 3; ++i) mask[i] = 0;
+  corner = 0;
+  if (m >= rows) return;
+  auto const [n, zpq] = g.div_zpq.divmod(m);
+  auto const [z, pq] = g.div_pq.divmod(zpq);
+  auto const [pp, q] = g.div_q.divmod(pq);
+  int const o[3] = {z, pp, q};
+  int x0[3];
+  for (int i = 0; i < 3; ++i) {
+    x0[i] = o[i] * c.stride[i] - c.pad_before[i];
+    for (int t = 0; t < c.filter[i]; ++t) {
+      int const x = x0[i] + t * c.dilation[i];
+      if (x >= 0 && x < c.input[i]) mask[i] |= 1u << t;
+    }
+  }
+  corner = g.activation_pixel(n - n_first, x0) * c.c;
+}
+
 template <class Tile>
 class AnalyticFpropActivationLoader
     : public gemm::block::GatheringLoader<AnalyticFpropActivationLoader<Tile>, Tile> {
@@ -156,29 +189,10 @@ class PrecomputedFpropActivationLoader
     int const n_first = g.div_zpq.div(m0);
     buffer_ = p.resource(n_first * g.activation_image() + std::int64_t(g.group_of(batch)) * g.cg);
     for (int i = 0; i < 3; ++i) flip_extent_[i] = g.flip ? c.filter[i] - 1 : 0;
-    // Tap steps in elements: one filter position along D, H, W.
-    step_[2] = c.dilation[2] * c.c;
-    step_[1] = c.dilation[1] * c.input[2] * c.c;
-    step_[0] = c.dilation[0] * c.input[1] * c.input[2] * c.c;
+    fprop_tap_steps(g, step_);
     HIPTILE_UNROLL
     for (int slot = 0; slot < Tile::kSlots; ++slot) {
-      int const m = m0 + Tile::slot_mn(thread, slot);
-      for (int i = 0; i < 3; ++i) mask_[slot][i] = 0;
-      corner_[slot] = 0;
-      if (m >= rows) continue;
-      auto const [n, zpq] = g.div_zpq.divmod(m);
-      auto const [z, pq] = g.div_pq.divmod(zpq);
-      auto const [pp, q] = g.div_q.divmod(pq);
-      int const o[3] = {z, pp, q};
-      int x0[3];
-      for (int i = 0; i < 3; ++i) {
-        x0[i] = o[i] * c.stride[i] - c.pad_before[i];
-        for (int t = 0; t < c.filter[i]; ++t) {
-          int const x = x0[i] + t * c.dilation[i];
-          if (x >= 0 && x < c.input[i]) mask_[slot][i] |= 1u << t;
-        }
-      }
-      corner_[slot] = g.activation_pixel(n - n_first, x0) * c.c;
+      fprop_row_taps(g, m0 + Tile::slot_mn(thread, slot), rows, n_first, corner_[slot], mask_[slot]);
     }
   }
 
