@@ -109,9 +109,9 @@ struct ConvConfigurationCheck {
   static constexpr bool kTransposedElement =
       Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
   static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");
-  static constexpr bool kValid = kAlgorithm && kFewChannelsFprop && kTensorCopyTarget && kTensorCopyChannelBlock && kTensorCopyTile &&
-                                 kAccessDividesVector && kPrecomputedWholeVectors && kTransposedTiles &&
-                                 kWarpgroupOperands && kTransposedElement;
+  static constexpr bool kValid = kAlgorithm && kFewChannelsFprop && kTensorCopyTarget && kTensorCopyChannelBlock &&
+                                 kTensorCopyTile && kAccessDividesVector && kPrecomputedWholeVectors &&
+                                 kTransposedTiles && kWarpgroupOperands && kTransposedElement;
 };
 
 template <ConvOperator Op, class Element, class ElementC, class Arch, class TileShape, class WaveShape, class MmaAtom,

@@ -131,7 +131,7 @@ using DefaultAnalyticConvolution =
 // The few-channel Fprop's tile: gfx9 the default one; NVIDIA (mma.sync through registers)
 // 128 x 64 x 32 of four 64 x 32 warps with 4 stages — a stem's packed K is short (147 for a 7 x 7
 // filter of 3 channels), and of the tiles benchmark/conv_nvidia.cu measures on four stem layers
-// this one was fastest on three and 1.5-2.2x faster than 128 x 64 x 64 (docs/performance.md).
+// this one was fastest on three and 1.3-2.2x faster than 128 x 64 x 64 (docs/performance.md).
 template <class Arch>
 struct FewChannelConvTile {
   using TileShape = typename DefaultConvTile<ConvOperator::kFprop, Arch>::TileShape;

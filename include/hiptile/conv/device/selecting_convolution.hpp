@@ -31,9 +31,8 @@
 //      MMAs of a 128 x 64 one for 1.5 times the bytes). Ties: where the tied tiles take at most two
 //      waves the one with more slots (short grids gain from overlapping workgroups), else the
 //      larger tile; then the iterators (tensor copies, precomputed, few-channel, analytic), then
-//      list order. Fitted
-//      to the H100's measurements of the seven ResNet-50 layers of benchmark/conv_nvidia.cu
-//      (docs/performance.md, 2026-11-28);
+//      list order. Fitted to the H100's measurements of the seven ResNet-50 layers of
+//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28);
 //   3. otherwise the first that takes the problem.
 // The choice is then fitted to the arguments' workspace as SelectingOperator says
 // (gemm/device/selecting_operator.hpp). TunedConvolution's heuristic (find mode heuristic) is these
