@@ -421,6 +421,11 @@ int main(int argc, char** argv) {
       add<FewChannel<GemmShape<128, 64, 32>, GemmShape<64, 32, 32>>>(layer, "fprop", "few_channel_t128x64x32");
       add<FewChannel<GemmShape<128, 128, 32>, GemmShape<64, 64, 32>>>(layer, "fprop", "few_channel_t128x128x32");
       add<FewChannel<GemmShape<256, 64, 32>, GemmShape<64, 32, 32>>>(layer, "fprop", "few_channel_t256x64x32");
+      // Fewer registers a thread (164 with four 64 x 32 warps, 3 workgroups an SM): eight 32 x 32
+      // warps, and two stages.
+      add<FewChannel<GemmShape<128, 64, 32>, GemmShape<32, 32, 32>>>(layer, "fprop", "few_channel_t128x64x32_w32x32");
+      add<FewChannel<GemmShape<128, 64, 32>, GemmShape<64, 32, 32>, 2>>(layer, "fprop", "few_channel_t128x64x32_s2");
+      add<FewChannel<GemmShape<128, 128, 32>, GemmShape<32, 64, 32>>>(layer, "fprop", "few_channel_t128x128x32_w32x64");
       add<conv::device::DefaultAnalyticConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90>>(layer, "fprop",
                                                                                                       "analytic");
       continue;
