@@ -127,6 +127,15 @@ using FewChannel = conv::device::ImplicitGemmConvolution<
     ConvOperator::kFprop, half_t, half_t, float, arch::Sm90, TileShape, WaveShape,
     gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm80>::type, epilogue::LinearCombination<half_t>,
     conv::IteratorAlgorithm::kFewChannels, 1, Stages>;
+// Several groups a GEMM batch with a block-diagonal filter (IteratorAlgorithm::kPackedGroups):
+// DefaultConvolution's candidate (warpgroup MMAs), and mma.sync tiles, among them a 32-wide one
+// (fewer zeros in the block-diagonal filter; Fprop only: Dgrad's channel-contiguous filter tile
+// needs N of 64).
+template <ConvOperator Op, class TileShape, class WaveShape, int Stages = 4>
+using PackedGroups = conv::device::ImplicitGemmConvolution<
+    Op, half_t, half_t, float, arch::Sm90, TileShape, WaveShape,
+    gemm::device::DefaultMmaAtom<half_t, half_t, arch::Sm80>::type, epilogue::LinearCombination<half_t>,
+    conv::IteratorAlgorithm::kPackedGroups, 8, Stages>;
 // DefaultConvolutionConfiguration as a persistent kernel.
 template <ConvOperator Op>
 using Persistent = typename Conv<Op>::template WithSplitK<gemm::kernel::SplitKMode::kPersistent>;
@@ -169,10 +178,17 @@ constexpr Layer kLayers[] = {
     {"S2_3x3s2_3to32_224", 224, 3, 32, 3, 2, 1},
     {"S3_4x4s4_3to96_224", 224, 3, 96, 4, 4, 0},
     {"S4_16x16s16_3to768_224", 224, 3, 768, 16, 16, 0},
+    // Grouped 3x3 layers of ResNeXt-50 (32x4d): 4, 8 (and 8 strided), 16 and 32 channels a group.
+    {"G1_3x3_128g32_56", 56, 128, 128, 3, 1, 1, 32},
+    {"G2_3x3_256g32_28", 28, 256, 256, 3, 1, 1, 32},
+    {"G3_3x3s2_256g32_56", 56, 256, 256, 3, 2, 1, 32},
+    {"G4_3x3_512g32_14", 14, 512, 512, 3, 1, 1, 32},
+    {"G5_3x3_1024g32_7", 7, 1024, 1024, 3, 1, 1, 32},
 };
 constexpr int kResNetLayers = 7;  // the first seven: every variant runs on them
 constexpr int kFirstDepthwiseLayer = 11;
 constexpr int kFirstStemLayer = 15;
+constexpr int kFirstGroupedLayer = 19;
 
 ConvProblemSize problem_of(Layer const& l) {
   return ConvProblemSize::conv2d(kBatch, l.hw, l.hw, l.c, l.k, l.rs, l.rs, l.pad, l.pad, l.stride, l.stride, 1, 1,
@@ -414,6 +430,26 @@ void add_warpgroup_tiles(int layer, char const* variant) {
 
 int main(int argc, char** argv) {
   for (int layer = 0; layer < int(std::size(kLayers)); ++layer) {
+    if (layer >= kFirstGroupedLayer) {  // DefaultConvolution, find mode, packed groups, the fixed configuration
+      add_choosers<ConvOperator::kFprop>(layer, "fprop");
+      add_choosers<ConvOperator::kDgrad>(layer, "dgrad");
+      add_choosers<ConvOperator::kWgrad>(layer, "wgrad");
+      add<conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90>>(layer, "fprop",
+                                                                                                 "packed");
+      add<conv::device::PackedGroupConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90>>(layer, "dgrad",
+                                                                                                 "packed");
+      add<PackedGroups<ConvOperator::kFprop, GemmShape<128, 64, 64>, GemmShape<64, 32, 64>>>(layer, "fprop",
+                                                                                             "packed_mma_t128x64x64");
+      add<PackedGroups<ConvOperator::kDgrad, GemmShape<128, 64, 64>, GemmShape<64, 32, 64>>>(layer, "dgrad",
+                                                                                             "packed_mma_t128x64x64");
+      add<PackedGroups<ConvOperator::kFprop, GemmShape<256, 32, 64>, GemmShape<64, 32, 64>>>(layer, "fprop",
+                                                                                             "packed_mma_t256x32x64");
+      add<PackedGroups<ConvOperator::kFprop, GemmShape<128, 32, 64>, GemmShape<32, 32, 64>>>(layer, "fprop",
+                                                                                             "packed_mma_t128x32x64");
+      add<Conv<ConvOperator::kFprop>>(layer, "fprop", "configuration");
+      add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "configuration");
+      continue;
+    }
     if (layer >= kFirstStemLayer) {  // DefaultConvolution, find mode, the few-channel tiles, the analytic one
       add_choosers<ConvOperator::kFprop>(layer, "fprop");
       add_choosers<ConvOperator::kWgrad>(layer, "wgrad");

@@ -5,7 +5,8 @@
 // load and/or the store), whose instruction counts docs/performance.md compares; the depthwise
 // direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad (one kernel), bf16 Fprop and f16 Wgrad;
 // the few-channel Fprop (FewChannelConvolution: packed taps) with one-channel accesses in f16 and
-// bf16 and four-channel accesses in f16.
+// bf16 and four-channel accesses in f16; Fprop and Dgrad on packed groups (PackedGroupConvolution:
+// grouped layers of few channels a group) in f16, Fprop in bf16.
 // HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include <cstddef>
 #include <type_traits>
@@ -68,6 +69,14 @@ using FewChannelF16 = FewChannel<half_t>;
 using FewChannelBf16 = FewChannel<bfloat16_t>;
 using FewChannelF16x4 = FewChannel<half_t, 4>;
 
+// Several groups a GEMM batch with a block-diagonal filter (DefaultConvolution's pick for grouped
+// layers of few channels a group).
+template <ConvOperator Op, class Element>
+using PackedGroups = hiptile::conv::device::PackedGroupConvolution<Op, Element, Element, Arch>;
+using PackedF16Fprop = PackedGroups<ConvOperator::kFprop, half_t>;
+using PackedF16Dgrad = PackedGroups<ConvOperator::kDgrad, half_t>;
+using PackedBf16Fprop = PackedGroups<ConvOperator::kFprop, bfloat16_t>;
+
 }  // namespace conv_isa
 
 // What the ISA cannot show (the LDS budget and launch bound), checked and recorded
@@ -91,6 +100,9 @@ template struct hiptile::test::LaunchBudget<conv_isa::DepthwiseF16Wgrad>;
 template struct hiptile::test::LaunchBudget<conv_isa::FewChannelF16>;
 template struct hiptile::test::LaunchBudget<conv_isa::FewChannelBf16>;
 template struct hiptile::test::LaunchBudget<conv_isa::FewChannelF16x4>;
+template struct hiptile::test::LaunchBudget<conv_isa::PackedF16Fprop>;
+template struct hiptile::test::LaunchBudget<conv_isa::PackedF16Dgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::PackedBf16Fprop>;
 
 template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);
@@ -110,3 +122,6 @@ template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Wgrad::Kern
 template __global__ void hiptile::kernel_entry<conv_isa::FewChannelF16::Kernel>(conv_isa::FewChannelF16::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::FewChannelBf16::Kernel>(conv_isa::FewChannelBf16::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::FewChannelF16x4::Kernel>(conv_isa::FewChannelF16x4::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::PackedF16Fprop::Kernel>(conv_isa::PackedF16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::PackedF16Dgrad::Kernel>(conv_isa::PackedF16Dgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::PackedBf16Fprop::Kernel>(conv_isa::PackedBf16Fprop::Kernel::Params);

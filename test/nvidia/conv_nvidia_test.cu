@@ -228,6 +228,26 @@ std::vector<ConvProblemSize> few_channel_shapes() {
   };
 }
 
+// Grouped layers of few channels per group (packed groups): 8, 16 and 32 channels a group, C and K
+// a group unequal, 6 groups (a batch of 6), strides (Dgrad's row classes, one without taps),
+// dilation, asymmetric padding, convolution mode, 3-D.
+std::vector<ConvProblemSize> packed_group_shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 28, 30, 256, 256, 3, 3, 1, 1, 1, 1, 1, 1, 32),
+      P::conv2d(1, 33, 31, 256, 256, 3, 3, 1, 1, 2, 2, 1, 1, 32),
+      P::conv2d(1, 14, 15, 512, 512, 3, 3, 1, 1, 1, 1, 1, 1, 32),
+      P::conv2d(2, 9, 7, 1024, 1024, 3, 3, 1, 1, 1, 1, 1, 1, 32),
+      P::conv2d(1, 20, 19, 64, 128, 3, 3, 1, 1, 1, 1, 1, 1, 8),
+      P::conv2d(1, 18, 17, 48, 48, 5, 5, 2, 2, 1, 1, 1, 1, 6),
+      P::conv2d(1, 16, 16, 64, 64, 1, 1, 0, 0, 3, 3, 1, 1, 8),
+      P::conv2d(1, 21, 22, 128, 128, 3, 3, 2, 2, 1, 1, 2, 2, 16),
+      asymmetric(P::conv2d(1, 17, 16, 64, 64, 3, 3, 0, 0, 2, 2, 1, 1, 8), {{0, 1, 2}}, {{0, 2, 1}}),
+      with(P::conv2d(1, 13, 15, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8), 8, ConvMode::kConvolution),
+      P::conv3d(1, {{6, 9, 10}}, 64, 64, {{3, 3, 3}}, {{1, 1, 1}}, {{1, 2, 2}}, {{1, 1, 1}}, 8),
+  };
+}
+
 // Dgrad's: tensor_copy_shapes() with C and K exchanged, so that K/groups (dy's channels, which the
 // im2col copies read) are multiples of 64; the strided ones have 1 (unit stride), 2, 4 and 6 row
 // classes with taps and 1×1/s2's three without.
@@ -570,6 +590,22 @@ int main() {
   run_shapes<FewChannelBf16>("fprop bf16 few-channel", few_channel_shapes());
   run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, few channels",
                                                       few_channel_shapes(), fused);
+  // Grouped layers of few channels a group: packed groups (Sm90: warpgroup MMAs), and
+  // DefaultConvolution (which picks them).
+  using PackedFprop16 = conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90>;
+  using PackedDgrad16 = conv::device::PackedGroupConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90>;
+  using PackedFpropBf16 =
+      conv::device::PackedGroupConvolution<ConvOperator::kFprop, bfloat16_t, bfloat16_t, arch::Sm90>;
+  using PackedDgradBf16 =
+      conv::device::PackedGroupConvolution<ConvOperator::kDgrad, bfloat16_t, bfloat16_t, arch::Sm90>;
+  run_shapes<PackedFprop16>("fprop f16 packed groups", packed_group_shapes(), fused);
+  run_shapes<PackedDgrad16>("dgrad f16 packed groups", packed_group_shapes(), fused);
+  run_shapes<PackedFpropBf16>("fprop bf16 packed groups", packed_group_shapes());
+  run_shapes<PackedDgradBf16>("dgrad bf16 packed groups", packed_group_shapes());
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, packed groups",
+                                                      packed_group_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, packed groups",
+                                                      packed_group_shapes());
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -329,6 +329,10 @@ struct ConvSubject {
     // Few channels (RGB stems, patchify), which DefaultConvolution's Fprop runs on packed taps.
     preset("stem 7 x 7 / 2, C = 3", P::conv2d(1, 12, 11, 3, 16, 7, 7, 3, 3, 2, 2));
     preset("patchify 4 x 4 / 4, C = 3", P::conv2d(2, 8, 12, 3, 24, 4, 4, 0, 0, 4, 4));
+    // Grouped layers of few channels per group, which DefaultConvolution's Fprop and Dgrad run on
+    // packed groups.
+    preset("grouped 3 x 3, 8 groups of 8", P::conv2d(1, 9, 10, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8));
+    preset("grouped 3 x 3 / 2, 12 groups of 16", P::conv2d(2, 7, 9, 192, 192, 3, 3, 1, 1, 2, 2, 1, 1, 12));
     preset("depthwise 1 x 3, dilation 125, W = 2^26",
            P::conv2d(1, 1, 1 << 26, 8, 8, 1, 3, 0, 0, 1, 1, 1, 125).with_groups(8));
     {
@@ -961,6 +965,15 @@ TEST_CASE("Fprop gives every extreme argument a Status or a right answer: few ch
       "Fprop bf16 -> f32, few-channel, 2-element accesses", 29);
 }
 
+TEST_CASE("Fprop and Dgrad give every extreme argument a Status or a right answer: packed groups",
+          "[fuzz][conv][packed_groups]") {
+  fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>>(
+      "Fprop f16, packed groups", 30);
+  fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kDgrad, hiptile::bfloat16_t, float,
+                                                           hiptile::arch::Gfx942>>("Dgrad bf16 -> f32, packed groups",
+                                                                                   31);
+}
+
 TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
   fuzz_conv<Persistent<ConvOperator::kFprop>>("Fprop f16, precomputed, persistent", 20);
 }
@@ -1020,6 +1033,10 @@ void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
     CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kDirect)] > 0);
     if (Op == ConvOperator::kFprop) {
       CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kFewChannels)] > 0);
+    }
+    // The grouped cases of few channels a group: packed groups.
+    if (Op != ConvOperator::kWgrad) {
+      CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kPackedGroups)] > 0);
     }
   }
 }

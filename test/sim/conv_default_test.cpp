@@ -42,12 +42,15 @@ using Configuration = hiptile::conv::device::DefaultConvolutionConfiguration<Op,
 
 // Its list on gfx942: the default configuration first (so DefaultConvolutionConfiguration is what
 // the deprecated shape members name), the analytic one, Wgrad's split-K twins, then the direct
-// depthwise convolution, and for Fprop the few-channel one (packed taps).
+// depthwise convolution, for Fprop the few-channel one (packed taps), for Fprop and Dgrad packed
+// groups.
 static_assert(std::is_same_v<Default<ConvOperator::kFprop>::Candidate<0>, Configuration<ConvOperator::kFprop>>);
 static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic);
-static_assert(Default<ConvOperator::kFprop>::kCandidates == 4 && Default<ConvOperator::kDgrad>::kCandidates == 3);
+static_assert(Default<ConvOperator::kFprop>::kCandidates == 5 && Default<ConvOperator::kDgrad>::kCandidates == 4);
 static_assert(Default<ConvOperator::kFprop>::Candidate<3>::kAlgorithm == IteratorAlgorithm::kFewChannels);
+static_assert(Default<ConvOperator::kFprop>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kPackedGroups);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
+static_assert(Default<ConvOperator::kDgrad>::Candidate<3>::kAlgorithm == IteratorAlgorithm::kPackedGroups);
 static_assert(Default<ConvOperator::kWgrad>::kCandidates == 6 &&
               Default<ConvOperator::kWgrad>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kDirect);
 static_assert(Default<ConvOperator::kWgrad>::Candidate<5>::kAlgorithm == IteratorAlgorithm::kAnalytic &&
@@ -210,9 +213,10 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
   CHECK(rgb.timed_candidates == 0);
   CHECK(rgb.source == hiptile::tune::ChoiceSource::kHeuristic);
   CHECK(rgb.reason.find("not timed") != std::string::npos);
-  // 64 channels: both take them, and the MI300 timing model times both.
+  // 64 channels: the default, the analytic and the packed-group candidate (a batch of one group)
+  // take them, and the MI300 timing model times all three.
   hiptile::tune::TunedChoice const both = choose(ConvProblemSize::conv2d(1, 16, 16, 64, 64, 3, 3, 1, 1));
-  CHECK(both.timed_candidates == 2);
+  CHECK(both.timed_candidates == 3);
   CHECK(both.source == hiptile::tune::ChoiceSource::kTimed);
   Tuned::clear_cache();
 }

@@ -13,6 +13,13 @@
 // row class class_index_of(b) (one class but for strided dgrad). Only the classes with filter taps
 // are batches of the GEMM: the others (a stride larger than the filter) have no K, and
 // TaplessClassFill writes their rows.
+//
+// Packed groups (IteratorAlgorithm::kPackedGroups): a batch holds `pack` consecutive groups, whose
+// channels are contiguous in x, dy, y and dx, so the geometry is that of the problem with
+// groups / pack groups — C/groups and K/groups `pack` times the problem's — and only the filter's
+// loaders see the packing: its GEMM operand is block-diagonal, element (k, c) of a batch nonzero
+// where channel k's and channel c's groups are one (div_group_k, div_group_c: the problem's own
+// channels per group).
 #include <algorithm>
 #include <cstdint>
 
@@ -64,12 +71,22 @@ struct ConvGeometry {
   FastDivmod div_tap_classes, div_tap_residues[3];
   int pad_residue[3] = {0, 0, 0};
   int class_extent_up[3] = {1, 1, 1};
+  // Groups packed into a batch, and one group's C and K as the problem has them (cg and kg when
+  // pack is 1).
+  int pack = 1;
+  FastDivmod div_group_c, div_group_k;
 
   // Host: the geometry of a problem check() accepted; `dgrad` splits the rows into classes (one
-  // class with unit stride).
-  static Status make(ConvProblemSize const& p, bool dgrad, ConvGeometry& g) noexcept {
+  // class with unit stride); `pack` (a divisor of its groups) groups a batch.
+  static Status make(ConvProblemSize const& problem, bool dgrad, ConvGeometry& g, int pack = 1) noexcept {
+    if (pack < 1 || problem.groups % pack != 0) return Status::kErrorInvalidProblem;
+    ConvProblemSize p = problem;
+    p.groups /= pack;
     g = ConvGeometry{};
     g.problem = p;
+    g.pack = pack;
+    if (Status const s = FastDivmod::make(problem.c_per_group(), g.div_group_c); !ok(s)) return s;
+    if (Status const s = FastDivmod::make(problem.k_per_group(), g.div_group_k); !ok(s)) return s;
     // A dimension with one filter tap never moves by the dilation: 1 keeps its steps small.
     for (int i = 0; i < 3; ++i) {
       if (p.filter[i] == 1) g.problem.dilation[i] = 1;
@@ -170,6 +187,16 @@ struct ConvGeometry {
   // The group and the row class (its index among all classes, as class_dim takes it) of GEMM batch
   // `batch` = group · tap_classes + the class's index among the classes with taps.
   HIPTILE_HOST_DEVICE int group_of(int batch) const { return div_tap_classes.div(batch); }
+
+  // One filter of the problem's: its taps · C/groups elements (the group's, not the batch's).
+  HIPTILE_HOST_DEVICE int filter_elements() const { return taps * div_group_c.divisor(); }
+  // Element (k, c) of filter tap `tap` in a batch's block-diagonal filter (k, c: its output and
+  // input channels), from the batch's first filter; -1 off the diagonal blocks.
+  HIPTILE_HOST_DEVICE HIPTILE_INLINE int packed_filter_element(int k, int c, int tap) const {
+    auto const [group, channel] = div_group_c.divmod(c);
+    if (div_group_k.div(k) != group) return -1;
+    return (k * taps + tap) * div_group_c.divisor() + channel;
+  }
   HIPTILE_HOST_DEVICE int class_index_of(int batch) const {
     if (tap_classes == 1) return 0;  // residues (0, 0, 0)
     auto const [rest, rho_w] = div_tap_residues[2].divmod(div_tap_classes.mod(batch));

@@ -1,8 +1,8 @@
 #pragma once
 // ConvLoaders: each convolution operator's loaders of its GEMM operands A and B, over gathered tiles
 // of a transfer kind (gemm/block/gathering_loader.hpp): the analytic or precomputed iterators of
-// fprop_loaders.hpp, dgrad_loaders.hpp and wgrad_loaders.hpp, and Fprop's packed taps
-// (few_channel_fprop_loaders.hpp). NVIDIA's tensor-copy loaders
+// fprop_loaders.hpp, dgrad_loaders.hpp and wgrad_loaders.hpp (with block-diagonal filters for
+// packed groups), and Fprop's packed taps (few_channel_fprop_loaders.hpp). NVIDIA's tensor-copy loaders
 // (IteratorAlgorithm::kTensorCopy) specialise it in conv/collective/nvidia/tensor_copy_loaders.hpp.
 #include <type_traits>
 
@@ -28,7 +28,9 @@ template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int T
 struct ConvLoaders {
   template <gemm::OperandMajor Major, int TileMN>
   using Tile = gemm::block::GatheredTileFor<Transfer, Element, Major, TileMN, TileK, Threads, AccessElements>;
-  static constexpr bool kPrecomputed = Algorithm == IteratorAlgorithm::kPrecomputed;
+  // (Packed groups: the precomputed iterators on a batch of several groups, the filter block-diagonal.)
+  static constexpr bool kPackedGroups = Algorithm == IteratorAlgorithm::kPackedGroups;
+  static constexpr bool kPrecomputed = Algorithm == IteratorAlgorithm::kPrecomputed || kPackedGroups;
   using TileKM = Tile<gemm::OperandMajor::kK, TileM>;
   using TileKN = Tile<gemm::OperandMajor::kK, TileN>;
   using TileMnM = Tile<gemm::OperandMajor::kMN, TileM>;
@@ -46,8 +48,8 @@ struct ConvLoaders {
                                             AnalyticDgradOutputGradientLoader<TileKM>>,
                          WgradOutputGradientLoader<TileMnM>>>;
   using B = std::conditional_t<
-      kFprop, std::conditional_t<kFewChannels, FewChannelFpropFilterLoader<TileKN>, FpropFilterLoader<TileKN>>,
-      std::conditional_t<kDgrad, DgradFilterLoader<TileMnN>,
+      kFprop, std::conditional_t<kFewChannels, FewChannelFpropFilterLoader<TileKN>, FpropFilterLoader<TileKN, kPackedGroups>>,
+      std::conditional_t<kDgrad, DgradFilterLoader<TileMnN, kPackedGroups>,
                          std::conditional_t<kPrecomputed, PrecomputedWgradActivationLoader<TileMnN>,
                                             AnalyticWgradActivationLoader<TileMnN>>>>;
 };

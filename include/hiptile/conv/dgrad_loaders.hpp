@@ -234,9 +234,12 @@ class PrecomputedDgradOutputGradientLoader : public gemm::block::GatheringLoader
 
 // B = w as N = C/groups (contiguous) × K = class taps · channel blocks of K/groups. The K tiles
 // come in the A loader's order (TapCursor), each at its filter tap (DgradClassFilterTaps).
-template <class Tile>
-class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile> {
-  using Base = gemm::block::GatheringLoader<DgradFilterLoader<Tile>, Tile>;
+// kPackedGroups (IteratorAlgorithm::kPackedGroups): a batch holds several groups
+// (conv_geometry.hpp), w block-diagonal in it: element (k, c) read where k's and c's groups are one,
+// zeros elsewhere; an access stays inside one group's channels (C/groups a multiple of it).
+template <class Tile, bool kPackedGroups = false>
+class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<Tile, kPackedGroups>, Tile> {
+  using Base = gemm::block::GatheringLoader<DgradFilterLoader<Tile, kPackedGroups>, Tile>;
   friend Base;
   using Element = typename Tile::ElementType;
   static constexpr int kTileK = Tile::kTileK;
@@ -249,7 +252,7 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
   using Problem = ConvGeometry;
 
   static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
-    return Params::reach_fits(ByteRange::Int128(geometry.kg) * geometry.taps * geometry.cg);
+    return Params::reach_fits(ByteRange::Int128(geometry.kg) * geometry.filter_elements());
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE DgradFilterLoader(Params const& p, ConvGeometry const& geometry, int n0,
@@ -259,7 +262,8 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
     k_tiles_ = class_k_tiles<kTileK>(cls, g_.kg);
     cursor_ = TapCursor<kTileK>(cls.dim[0].taps, cls.dim[1].taps, cls.dim[2].taps);
     filter_taps_ = DgradClassFilterTaps(g_, cls);
-    buffer_ = p.resource(std::int64_t(g_.group_of(batch)) * g_.kg * g_.taps * g_.cg + n0);
+    // (Packed: a block's channels span groups, so each access finds its own; else from channel n0.)
+    buffer_ = p.resource(std::int64_t(g_.group_of(batch)) * g_.kg * g_.filter_elements() + (kPackedGroups ? 0 : n0));
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return k_tiles_; }
@@ -273,7 +277,12 @@ class DgradFilterLoader : public gemm::block::GatheringLoader<DgradFilterLoader<
     sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const channel = channel0 + k;  // of dy, K
       if (n0_ + mn >= g_.cg || channel >= g_.kg) return kInvalidOffset;
-      return static_cast<std::uint32_t>((channel * g_.taps + filter_tap) * g_.cg + mn) * sizeof(Element);
+      if constexpr (kPackedGroups) {
+        int const e = g_.packed_filter_element(channel, n0_ + mn, filter_tap);
+        return e < 0 ? kInvalidOffset : static_cast<std::uint32_t>(e) * sizeof(Element);
+      } else {
+        return static_cast<std::uint32_t>((channel * g_.taps + filter_tap) * g_.cg + mn) * sizeof(Element);
+      }
     });
     cursor_.step();
   }

@@ -225,9 +225,12 @@ class PrecomputedFpropActivationLoader
 };
 
 // B = w: row n of the block is output channel n of the group, its K the taps-and-channel order.
-template <class Tile>
-class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<Tile>, Tile> {
-  using Base = gemm::block::GatheringLoader<FpropFilterLoader<Tile>, Tile>;
+// kPackedGroups (IteratorAlgorithm::kPackedGroups): a batch holds several groups (conv_geometry.hpp),
+// so row n's K run spans their channels and reads w only in row n's own group's block, zeros
+// elsewhere; its accesses stay inside one group's channels (C/groups a multiple of them).
+template <class Tile, bool kPackedGroups = false>
+class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<Tile, kPackedGroups>, Tile> {
+  using Base = gemm::block::GatheringLoader<FpropFilterLoader<Tile, kPackedGroups>, Tile>;
   friend Base;
   using Element = typename Tile::ElementType;
   static constexpr int kTileN = Tile::kTileMN;
@@ -239,16 +242,15 @@ class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<
 
   using Problem = ConvGeometry;
 
-  // Reach from the block's first filter: kTileN filters of taps·C/groups elements.
+  // Reach from the block's first filter: kTileN filters.
   static bool offsets_fit(Params const&, ConvGeometry const& geometry) noexcept {
-    return Params::reach_fits(ByteRange::Int128(kTileN) * geometry.taps * geometry.cg);
+    return Params::reach_fits(ByteRange::Int128(kTileN) * geometry.filter_elements());
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE FpropFilterLoader(Params const& p, ConvGeometry const& geometry, int n0, int batch,
                                                   int thread)
       : Base(thread), g_(geometry), n0_(n0) {
-    std::int64_t const filter = std::int64_t(g_.taps) * g_.cg;
-    buffer_ = p.resource((std::int64_t(g_.group_of(batch)) * g_.kg + n0) * filter);
+    buffer_ = p.resource((std::int64_t(g_.group_of(batch)) * g_.kg + n0) * g_.filter_elements());
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE int k_tiles() const { return g_.taps * ceil_div(g_.cg, kTileK); }
@@ -260,7 +262,14 @@ class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<
     sink(buffer_, [&](int, int mn, int k) -> std::uint32_t {
       int const channel = t.channel0 + k;
       if (n0_ + mn >= g_.kg || channel >= g_.cg) return kInvalidOffset;
-      return static_cast<std::uint32_t>((mn * g_.taps + t.tap) * g_.cg + channel) * sizeof(Element);
+      if constexpr (kPackedGroups) {
+        // (From the block's first filter: row n0 + mn's element, less the n0 rows before it.)
+        int const e = g_.packed_filter_element(n0_ + mn, channel, t.tap);
+        return e < 0 ? kInvalidOffset
+                     : static_cast<std::uint32_t>(e - n0_ * g_.filter_elements()) * sizeof(Element);
+      } else {
+        return static_cast<std::uint32_t>((mn * g_.taps + t.tap) * g_.cg + channel) * sizeof(Element);
+      }
     });
   }
 

@@ -17,12 +17,17 @@
 //                 patchify layers: 3 channels); each row's taps found once per block as the
 //                 precomputed iterator's, accesses of AccessElements channels of one tap, so C/groups
 //                 a multiple of AccessElements (few_channel_fprop_loaders.hpp)
+//   kPackedGroups Fprop and Dgrad of grouped layers with few channels per group (ResNeXt, RegNet):
+//                 the precomputed iterators over a GEMM batch of several groups, whose channels are
+//                 contiguous, so the filter operand is block-diagonal (zeros between its groups,
+//                 conv_geometry.hpp) and one block tile serves as many groups as its N holds where
+//                 each group would otherwise pad its few channels to a whole tile of N and of K
 //   kDirect       no implicit GEMM and no iterator: a direct convolution (conv/direct/), whose
 //                 workgroups stage a tile's source halo and filter in LDS and slide the filter over
 //                 it (DepthwiseConvolution: groups = C = K)
 namespace hiptile::conv {
 
-enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy, kDirect, kFewChannels };
+enum class IteratorAlgorithm { kAnalytic, kPrecomputed, kTensorCopy, kDirect, kFewChannels, kPackedGroups };
 
 constexpr char const* to_string(IteratorAlgorithm a) noexcept {
   switch (a) {
@@ -31,6 +36,7 @@ constexpr char const* to_string(IteratorAlgorithm a) noexcept {
     case IteratorAlgorithm::kTensorCopy: return "tensor copies";
     case IteratorAlgorithm::kDirect: return "direct";
     case IteratorAlgorithm::kFewChannels: return "few-channel";
+    case IteratorAlgorithm::kPackedGroups: return "packed-group";
   }
   return "unknown";
 }

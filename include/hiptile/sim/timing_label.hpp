@@ -113,6 +113,18 @@ struct LoaderOf<conv::FewChannelFpropActivationLoader<Tile>> : ConvLoaderOf<Tile
                                             : kAccess == 4 ? "conv fprop, few-channel x4"
                                                            : "conv fprop, few-channel x8";
 };
+// (Packed groups: the precomputed activation-side loaders with a block-diagonal filter, which
+// names the kernel.)
+template <class Tile>
+struct LoaderOf<conv::FpropFilterLoader<Tile, true>> : ConvLoaderOf<Tile> {
+  static constexpr std::string_view kConv = "conv fprop, packed-group";
+  static constexpr bool kNamesKernel = true;
+};
+template <class Tile>
+struct LoaderOf<conv::DgradFilterLoader<Tile, true>> : ConvLoaderOf<Tile> {
+  static constexpr std::string_view kConv = "conv dgrad, packed-group";
+  static constexpr bool kNamesKernel = true;
+};
 template <class Tile>
 struct LoaderOf<conv::AnalyticDgradOutputGradientLoader<Tile>> : ConvLoaderOf<Tile> {
   static constexpr std::string_view kConv = "conv dgrad, analytic";
@@ -179,6 +191,8 @@ struct MainloopOf<gemm::mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape,
       std::string const element = a == b && b == c ? a : a + "*" + b + "->" + c;
       return element + "; A " + (A::kKContiguous ? "row" : "col") + ", B " + (B::kKContiguous ? "col" : "row") +
              ", C " + std::string(Out::kLayout);
+    } else if constexpr (requires { B::kNamesKernel; }) {
+      return std::string(B::kElement) + "; " + std::string(B::kConv) + std::string(Out::kDivision);
     } else if constexpr (!A::kMatrix && !A::kConv.empty()) {
       return std::string(A::kElement) + "; " + std::string(A::kConv) + std::string(Out::kDivision);
     } else if constexpr (!A::kMatrix && !B::kConv.empty()) {

@@ -31,7 +31,8 @@
 //   convolution of depthwise layers (groups = C = K), which the heuristic picks wherever it takes
 //   the problem. Then, for Fprop: FewChannelConvolution (the filter's taps and channels packed into
 //   one K run), which the heuristic picks for channels per group fewer than its K tile where no
-//   whole-vector candidate takes the problem (RGB stems); for Wgrad the analytic configuration with
+//   whole-vector candidate takes the problem (RGB stems); for Fprop and Dgrad PackedGroupConvolution
+//   (several groups a GEMM batch, ResNeXt-style layers); for Wgrad the analytic configuration with
 //   parallel split-K (an RGB stem's filter gradient).
 //
 //   using Wgrad = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Gfx942>;
@@ -135,8 +136,12 @@ struct DefaultConvolutionCandidates {
       typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::FewChannels;
   using AnalyticSplitK =
       typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::AnalyticSplitK;
+  // Grouped layers of few channels per group: DefaultConvolution's packed-group tile.
+  using PackedGroups =
+      typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch, OutputOp>::PackedGroups;
   using All = decltype(std::tuple_cat(std::declval<DataParallel>(), std::declval<SplitK>(), std::declval<Direct>(),
-                                      std::declval<FewChannels>(), std::declval<AnalyticSplitK>()));
+                                      std::declval<FewChannels>(), std::declval<PackedGroups>(),
+                                      std::declval<AnalyticSplitK>()));
 };
 
 template <class List>

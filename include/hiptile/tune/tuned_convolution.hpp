@@ -122,8 +122,10 @@ requires(sizeof...(Candidates) >= 1) struct ConvolutionTuning {
 
   template <class C>
   static std::optional<double> predicted_seconds(Arguments const& args, sim::TimingDevice const& device) {
-    conv::ConvProblemSize const& p = args.problem;
-    if (!ok(p.check())) return std::nullopt;
+    if (!ok(args.problem.check())) return std::nullopt;
+    // (Packed groups: a GEMM batch of several groups, its N and K as many times wider.)
+    conv::ConvProblemSize p = args.problem;
+    if constexpr (C::kAlgorithm == conv::IteratorAlgorithm::kPackedGroups) p = C::batch_problem(p);
     auto const gemm = p.implicit_gemm(kOperator);
     std::int64_t const m = gemm.m * p.groups;
     // The K its loaders run: Fprop's and Dgrad's channel-block order pads the gathered channels

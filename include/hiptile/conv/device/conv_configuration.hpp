@@ -52,14 +52,20 @@ struct ConvConfigurationCheck {
   static constexpr bool kAlgorithm = Algorithm == IteratorAlgorithm::kAnalytic ||
                                      Algorithm == IteratorAlgorithm::kPrecomputed ||
                                      Algorithm == IteratorAlgorithm::kTensorCopy ||
-                                     Algorithm == IteratorAlgorithm::kFewChannels;
+                                     Algorithm == IteratorAlgorithm::kFewChannels ||
+                                     Algorithm == IteratorAlgorithm::kPackedGroups;
   static_assert(kAlgorithm,
-                "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed, kTensorCopy or kFewChannels "
-                "(kDirect is DepthwiseConvolution)");
+                "Algorithm must be IteratorAlgorithm::kAnalytic, kPrecomputed, kTensorCopy, kFewChannels or "
+                "kPackedGroups (kDirect is DepthwiseConvolution)");
   static constexpr bool kFewChannelsFprop = Algorithm != IteratorAlgorithm::kFewChannels || Op == ConvOperator::kFprop;
   static_assert(kFewChannelsFprop,
                 "IteratorAlgorithm::kFewChannels packs Fprop's filter taps and channels into one K run: it is for "
                 "ConvOperator::kFprop only");
+  static constexpr bool kPackedGroupsOperator =
+      Algorithm != IteratorAlgorithm::kPackedGroups || Op != ConvOperator::kWgrad;
+  static_assert(kPackedGroupsOperator,
+                "IteratorAlgorithm::kPackedGroups makes the filter operand block-diagonal: it is for "
+                "ConvOperator::kFprop and kDgrad (Wgrad's filter is its output)");
   static constexpr bool kTensorCopy = Algorithm == IteratorAlgorithm::kTensorCopy;
   static constexpr bool kTensorCopyTarget = !kTensorCopy || (std::is_same_v<Arch, arch::Sm90> &&
                                                              gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
@@ -109,7 +115,7 @@ struct ConvConfigurationCheck {
   static constexpr bool kTransposedElement =
       Op == ConvOperator::kFprop || sizeof(Element) == 2 || sizeof(Element) == 4;
   static_assert(kTransposedElement, "Dgrad and Wgrad transpose 2- or 4-byte elements only");
-  static constexpr bool kValid = kAlgorithm && kFewChannelsFprop && kTensorCopyTarget && kTensorCopyChannelBlock &&
+  static constexpr bool kValid = kAlgorithm && kFewChannelsFprop && kPackedGroupsOperator && kTensorCopyTarget && kTensorCopyChannelBlock &&
                                  kTensorCopyTile && kAccessDividesVector && kPrecomputedWholeVectors &&
                                  kTransposedTiles && kWarpgroupOperands && kTransposedElement;
 };

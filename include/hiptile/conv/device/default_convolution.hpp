@@ -24,9 +24,12 @@
 //   with f16, bf16 or f32 operands: DepthwiseConvolution, the direct convolution of depthwise layers
 //      (groups = C = K; Wgrad over slices of its output tiles, with a workspace), which the rules
 //      pick wherever it takes the problem.
-//   Fprop only, last: FewChannelConvolution, the filter's taps and channels packed into one K run
+//   Fprop only: FewChannelConvolution, the filter's taps and channels packed into one K run
 //      with one-channel accesses, which the rules pick where the channels per group are fewer than
 //      its K tile and no whole-vector candidate takes the problem (RGB stems, patchify layers).
+//   Fprop and Dgrad, then: PackedGroupConvolution, several groups a GEMM batch with a block-diagonal
+//      filter, which the rules pick for grouped layers whose channels per group leave room for
+//      two or more groups in its tile's N (ResNeXt, RegNet).
 //   Wgrad only, last: DefaultAnalyticConvolution with parallel split-K (an RGB stem's filter
 //      gradient: few tiles, channels no whole-vector candidate takes).
 // So every channel and group count runs, the fast kernels where they apply. A Wgrad split-K
@@ -157,6 +160,32 @@ using FewChannelConvolution = ImplicitGemmConvolution<
     typename FewChannelConvTile<Arch>::WaveShape, typename gemm::device::DefaultMmaAtom<Element, Element, Arch>::type,
     OutputOp, IteratorAlgorithm::kFewChannels, AccessElements, FewChannelConvTile<Arch>::kStages>;
 
+// The packed-group tile: a block tile's N holds TileN / (channels per group) groups, each reading
+// only its diagonal block of the filter, so a narrow N wastes least: on gfx9 128 x 64 x 64 of four
+// 64 x 32 waves (Dgrad's channel-contiguous filter tile needs N of 64 and two vectors a thread: K of
+// 64); on NVIDIA the default 128 x 64 x 64 tile.
+template <ConvOperator Op, class Arch>
+struct PackedGroupConvTile {
+  using TileShape = GemmShape<128, 64, 64>;
+  using WaveShape = GemmShape<64, 32, 64>;
+  static constexpr int kStages = gemm::device::kDefaultStages<Arch>;
+};
+template <ConvOperator Op, class Arch>
+  requires gemm::device::kNvidiaArch<Arch>
+struct PackedGroupConvTile<Op, Arch> : DefaultConvTile<Op, Arch> {};
+
+// Fprop and Dgrad of grouped layers with few channels per group (ResNeXt's 4-32, RegNet's 8-64):
+// as many groups a GEMM batch as the tile's N holds (IteratorAlgorithm::kPackedGroups), the filter
+// block-diagonal; channels per group that are multiples of the 16-byte vector (8 for f16/bf16).
+template <ConvOperator Op, class Element, class ElementC, class Arch,
+          class OutputOp = epilogue::LinearCombination<ElementC>>
+using PackedGroupConvolution =
+    ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, typename PackedGroupConvTile<Op, Arch>::TileShape,
+                            typename PackedGroupConvTile<Op, Arch>::WaveShape,
+                            typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>, OutputOp,
+                            IteratorAlgorithm::kPackedGroups, 16 / int(sizeof(Element)),
+                            PackedGroupConvTile<Op, Arch>::kStages>;
+
 // DefaultConvolution's candidates (see the top of this file), as a std::tuple.
 template <ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp>
 struct DefaultConvolutionCandidates {
@@ -199,11 +228,14 @@ struct DefaultConvolutionCandidates {
   using FewChannels = std::conditional_t<Op == ConvOperator::kFprop,
                                          std::tuple<FewChannelConvolution<Element, ElementC, Arch, OutputOp>>,
                                          std::tuple<>>;
+  using PackedGroups = std::conditional_t<Op != ConvOperator::kWgrad,
+                                          std::tuple<PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp>>,
+                                          std::tuple<>>;
   using type = decltype(std::tuple_cat(
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),
       std::declval<TensorCopySplitK>(), std::declval<SplitK>(), std::declval<Direct>(),
-      std::declval<FewChannels>(), std::declval<AnalyticSplitK>()));
+      std::declval<FewChannels>(), std::declval<PackedGroups>(), std::declval<AnalyticSplitK>()));
 };
 
 template <class List>

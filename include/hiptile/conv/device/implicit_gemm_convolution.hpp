@@ -207,7 +207,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
     // The precomputed and few-channel iterators keep one mask bit per filter tap (Dgrad: per tap of
     // a row class).
-    if ((Algorithm == IteratorAlgorithm::kPrecomputed || Algorithm == IteratorAlgorithm::kFewChannels) &&
+    if ((Algorithm == IteratorAlgorithm::kPrecomputed || Algorithm == IteratorAlgorithm::kFewChannels ||
+         Algorithm == IteratorAlgorithm::kPackedGroups) &&
         !precomputed_taps_fit(p)) {
       return Status::kErrorNotSupported;
     }
@@ -217,8 +218,10 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
         (args.bias != nullptr && !aligned(args.bias, alignof(ElementC)))) {
       return Status::kErrorMisalignedOperand;
     }
-    // The kernel indexes GEMM rows, columns and K, and pixels, in int.
-    auto const gemm = p.implicit_gemm(Op);
+    // The kernel indexes GEMM rows, columns and K, and pixels, in int (a batch's GEMM: packed
+    // groups widen its N and K).
+    ConvProblemSize const batch = batch_problem(p);
+    auto const gemm = batch.implicit_gemm(Op);
     std::int64_t const pixels_in = std::int64_t(p.n) * p.input[0] * p.input[1] * p.input[2];
     auto const fits_int = [](std::int64_t v, int tile) { return v <= INT32_MAX && round_up_fits(int(v), tile); };
     if (!fits_int(gemm.m, TileShape::kM) || !fits_int(gemm.n, TileShape::kN) ||
@@ -232,7 +235,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       return Status::kErrorIndexOverflow;
     }
     ConvGeometry& geometry = plan.geometry;
-    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry); !ok(s)) return s;
+    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry, groups_per_batch(p)); !ok(s)) {
+      return s;
+    }
     // (Tensor copies: whether the copy engine's tensor maps describe the operands.)
     plan.a = operand_a(args, geometry);
     plan.b = operand_b(args, geometry);
@@ -250,7 +255,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
         !ok(s)) {
       return s;
     }
-    Launch const l = plan.launch = launch_shape(p, geometry);
+    Launch const l = plan.launch = launch_shape(geometry);
     if (l.tiles > kMaxWorkgroups || std::uint64_t(l.batches) > max_grid_extent(1, 1) ||
         (kParallelSplitK && std::uint64_t(Reduction::blocks(l.gemm_m, l.gemm_n)) >
                                 max_grid_extent(0, unsigned(Reduction::kMaxThreadsPerBlock)))) {
@@ -280,9 +285,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   static constexpr int kMinKTilesPerSlice = 8;
   static int split_k_slices_for(ConvProblemSize const& p, std::int64_t target_workgroups) noexcept {
     ConvGeometry geometry;
-    if (!ok(p.check()) || !ok(ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry))) return 1;
-    Launch const l = launch_shape(p, geometry);
-    auto const gemm = p.implicit_gemm(Op);
+    if (!ok(p.check()) || !ok(ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry, groups_per_batch(p)))) {
+      return 1;
+    }
+    Launch const l = launch_shape(geometry);
+    auto const gemm = geometry.problem.implicit_gemm(Op);
     std::int64_t const k_tiles = ceil_div<std::int64_t>(gemm.k, TileShape::kK);
     std::int64_t const wanted = ceil_div<std::int64_t>(target_workgroups, std::max<std::int64_t>(1, l.tiles * l.batches));
     std::int64_t const most = std::max<std::int64_t>(1, k_tiles / kMinKTilesPerSlice);
@@ -294,10 +301,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   // for another reason).
   static std::size_t get_workspace_size(Arguments const& args) noexcept {
     ConvGeometry geometry;
-    if (!ok(args.problem.check()) || !ok(ConvGeometry::make(args.problem, Op == ConvOperator::kDgrad, geometry))) {
+    if (!ok(args.problem.check()) ||
+        !ok(ConvGeometry::make(args.problem, Op == ConvOperator::kDgrad, geometry, groups_per_batch(args.problem)))) {
       return 0;
     }
-    return workspace_bytes(args, launch_shape(args.problem, geometry));
+    return workspace_bytes(args, launch_shape(geometry));
   }
 
  private:
@@ -487,8 +495,25 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   std::int64_t workgroups() const noexcept { return std::int64_t(grid_.x) * grid_.y * grid_.z; }
   int batches() const noexcept { return launch_.batches; }
 
- private:
+  // Groups a GEMM batch holds: with IteratorAlgorithm::kPackedGroups the most, a divisor of the
+  // groups, whose channels along N (Fprop: K/groups, Dgrad: C/groups) fill at most TileShape::kN;
+  // else 1.
+  static int groups_per_batch(ConvProblemSize const& p) noexcept {
+    if (Algorithm != IteratorAlgorithm::kPackedGroups || p.groups < 1) return 1;
+    int const channels = Op == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
+    int pack = 1;
+    for (int d = 2; d <= p.groups && std::int64_t(d) * channels <= TileShape::kN; ++d) {
+      if (p.groups % d == 0) pack = d;
+    }
+    return pack;
+  }
+  // The problem one GEMM batch runs as a problem of its own: groups / groups_per_batch groups.
+  static ConvProblemSize batch_problem(ConvProblemSize p) noexcept {
+    p.groups /= groups_per_batch(p);
+    return p;
+  }
 
+ private:
   // Whether the channel runs the loaders read are multiples of `n`: C/groups (x and w), and
   // K/groups (dy) for Dgrad and Wgrad.
   static bool channels_multiple_of(ConvProblemSize const& p, int n) noexcept {
@@ -510,8 +535,10 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
   }
 
-  // One batch per group (and Dgrad row class with taps); its GEMM's M is the largest class's rows.
-  static Launch launch_shape(ConvProblemSize const& p, ConvGeometry const& g) noexcept {
+  // One batch per group (packed: per batch of groups; and Dgrad row class with taps); its GEMM's M
+  // is the largest class's rows.
+  static Launch launch_shape(ConvGeometry const& g) noexcept {
+    ConvProblemSize const& p = g.problem;
     auto gemm = p.implicit_gemm(Op);
     if (Op == ConvOperator::kDgrad) {
       gemm.m = p.n;
@@ -574,9 +601,10 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   }
 
   // Fprop: y as an (N·Z·P·Q) × K matrix, group g's columns from g·K/groups. Wgrad: dw as a
-  // K × (taps·C/groups) matrix, group g's rows from g·K/groups. Dgrad: the row-class mapping.
+  // K × (taps·C/groups) matrix, group g's rows from g·K/groups. Dgrad: the row-class mapping. (The
+  // geometry's groups: a batch's, packed or not.)
   static typename Output::Params output(Arguments const& args, ConvGeometry const& g) noexcept {
-    ConvProblemSize const& p = args.problem;
+    ConvProblemSize const& p = g.problem;
     if constexpr (Op == ConvOperator::kDgrad) {
       typename Output::Params o;  // (the geometry is the kernel's: at_batch binds it)
       o.c = args.c;

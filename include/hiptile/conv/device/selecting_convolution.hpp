@@ -20,6 +20,10 @@
 //   0b. Fprop whose channels per group are fewer than a candidate's K tile (an RGB stem): the first
 //      few-channel candidate (IteratorAlgorithm::kFewChannels) that takes the problem, whose K packs
 //      the filter's taps and channels into one run where the others give each tap a K tile;
+//   0c. Fprop and Dgrad of a grouped layer whose channels per group along N (Fprop K/groups, Dgrad
+//      C/groups) fit at least twice in a packed-group candidate's TileN: the first such candidate
+//      that takes the problem (IteratorAlgorithm::kPackedGroups: several groups a GEMM batch, where
+//      the others pad each group's few channels to a whole tile of N and of K at every tap);
 //   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles fill
 //      under half of the device's slots for it (the workgroups it holds at once) and a split-K
 //      candidate takes the problem, the split-K candidate whose tiles waste least of M x N (ties:
@@ -32,7 +36,9 @@
 //      waves the one with more slots (short grids gain from overlapping workgroups), else the
 //      larger tile; then the iterators (tensor copies, precomputed, few-channel, analytic), then
 //      list order. Fitted to the H100's measurements of the seven ResNet-50 layers of
-//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28);
+//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28). Packed-group candidates run by
+//      rule 0c only (a batch of one group is the precomputed iterator's, with costlier filter
+//      addresses);
 //   3. otherwise the first that takes the problem.
 // The choice is then fitted to the arguments' workspace as SelectingOperator says
 // (gemm/device/selecting_operator.hpp). TunedConvolution's heuristic (find mode heuristic) is these
@@ -58,7 +64,7 @@
 
 namespace hiptile::conv::device {
 
-enum class ConvChoiceRule { kNone, kDirect, kWgradSplitK, kTileWaves, kOnlyEligible, kFewChannels };
+enum class ConvChoiceRule { kNone, kDirect, kWgradSplitK, kTileWaves, kOnlyEligible, kFewChannels, kPackedGroups };
 
 constexpr char const* to_string(ConvChoiceRule r) noexcept {
   switch (r) {
@@ -67,6 +73,8 @@ constexpr char const* to_string(ConvChoiceRule r) noexcept {
       return "a direct convolution takes the problem (depthwise: an implicit GEMM's K would be the filter taps alone)";
     case ConvChoiceRule::kFewChannels:
       return "few channels per group: the filter's taps and channels packed into one K run (not a K tile per tap)";
+    case ConvChoiceRule::kPackedGroups:
+      return "few channels per group: several groups a GEMM batch (a block-diagonal filter), not a tile each";
     case ConvChoiceRule::kWgradSplitK:
       return "wgrad over few tiles: GEMM-K (every output pixel) split into slices, the split tile that wastes least";
     case ConvChoiceRule::kTileWaves:
@@ -177,10 +185,18 @@ struct ConvSelection {
         picked = i, slices = args.split_k_slices, rule = ConvChoiceRule::kFewChannels;
       }
     }
+    // Rule 0c: grouped layers with room for two groups or more in a tile's N, on packed groups.
+    auto packed_groups = [&](int i) { return c[i].algorithm == IteratorAlgorithm::kPackedGroups; };
+    int const group_channels = kOperator == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
+    for (int i = 0; i < kCandidates && picked < 0; ++i) {
+      if (eligible[i] && packed_groups(i) && p.groups > 1 && 2 * group_channels <= c[i].tile_n) {
+        picked = i, slices = args.split_k_slices, rule = ConvChoiceRule::kPackedGroups;
+      }
+    }
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
     int fastest = -1, largest = -1;
     for (int i = 0; i < kCandidates && picked < 0; ++i) {
-      if (!eligible[i] || split(i) || direct(i)) continue;
+      if (!eligible[i] || split(i) || direct(i) || packed_groups(i)) continue;
       if (fastest < 0 || faster(w, c[i], c[fastest])) fastest = i;
       if (largest < 0 || area(c[i]) > area(c[largest])) largest = i;
     }
