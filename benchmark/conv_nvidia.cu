@@ -446,6 +446,11 @@ int main(int argc, char** argv) {
                                                                                              "packed_mma_t256x32x64");
       add<PackedGroups<ConvOperator::kFprop, GemmShape<128, 32, 64>, GemmShape<32, 32, 64>>>(layer, "fprop",
                                                                                              "packed_mma_t128x32x64");
+      // Half-vector filter accesses (4-channel groups), through registers with mma.sync.
+      add<conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90,
+                                               epilogue::LinearCombination<half_t>, 4>>(layer, "fprop", "packed_half");
+      add<conv::device::PackedGroupConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90,
+                                               epilogue::LinearCombination<half_t>, 4>>(layer, "dgrad", "packed_half");
       add<Conv<ConvOperator::kFprop>>(layer, "fprop", "configuration");
       add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "configuration");
       continue;

@@ -247,6 +247,18 @@ std::vector<ConvProblemSize> packed_group_shapes() {
       P::conv3d(1, {{6, 9, 10}}, 64, 64, {{3, 3, 3}}, {{1, 1, 1}}, {{1, 2, 2}}, {{1, 1, 1}}, 8),
   };
 }
+// Groups of 4 channels (half-vector filter accesses): ResNeXt 32x4d's first stage, strided, a batch
+// of 6, C 4 and K 8 a group.
+std::vector<ConvProblemSize> packed_group_half_shapes() {
+  using P = ConvProblemSize;
+  return {
+      P::conv2d(2, 28, 30, 128, 128, 3, 3, 1, 1, 1, 1, 1, 1, 32),
+      P::conv2d(1, 33, 31, 128, 128, 3, 3, 1, 1, 2, 2, 1, 1, 32),
+      P::conv2d(1, 18, 17, 24, 24, 3, 3, 1, 1, 1, 1, 1, 1, 6),
+      P::conv2d(1, 20, 19, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8),
+      asymmetric(P::conv2d(1, 17, 16, 64, 64, 3, 3, 0, 0, 2, 2, 1, 1, 16), {{0, 1, 2}}, {{0, 2, 1}}),
+  };
+}
 
 // Dgrad's: tensor_copy_shapes() with C and K exchanged, so that K/groups (dy's channels, which the
 // im2col copies read) are multiples of 64; the strided ones have 1 (unit stride), 2, 4 and 6 row
@@ -606,6 +618,16 @@ int main() {
                                                       packed_group_shapes(), fused);
   run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, packed groups",
                                                       packed_group_shapes());
+  using PackedHalfFprop = conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, arch::Sm90,
+                                                               epilogue::LinearCombination<half_t>, 4>;
+  using PackedHalfDgrad = conv::device::PackedGroupConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90,
+                                                               epilogue::LinearCombination<half_t>, 4>;
+  run_shapes<PackedHalfFprop>("fprop f16 packed groups, half vectors", packed_group_half_shapes(), fused);
+  run_shapes<PackedHalfDgrad>("dgrad f16 packed groups, half vectors", packed_group_half_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, 4-channel groups",
+                                                      packed_group_half_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, 4-channel groups",
+                                                      packed_group_half_shapes());
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -333,6 +333,7 @@ struct ConvSubject {
     // packed groups.
     preset("grouped 3 x 3, 8 groups of 8", P::conv2d(1, 9, 10, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8));
     preset("grouped 3 x 3 / 2, 12 groups of 16", P::conv2d(2, 7, 9, 192, 192, 3, 3, 1, 1, 2, 2, 1, 1, 12));
+    preset("grouped 3 x 3, 16 groups of 4", P::conv2d(1, 8, 9, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 16));
     preset("depthwise 1 x 3, dilation 125, W = 2^26",
            P::conv2d(1, 1, 1 << 26, 8, 8, 1, 3, 0, 0, 1, 1, 1, 125).with_groups(8));
     {
@@ -702,7 +703,10 @@ struct ConvSubject {
     std::string check_launch(C const& op, int slices) const {
       using T = typename C::TileShapeType;
       ConvProblemSize const& p = c_.problem;
-      Work const w = work<T>(p);
+      // (Packed groups: a batch of groups_per_batch groups, the GEMM of that many fewer, wider ones.)
+      ConvProblemSize batch = p;
+      if constexpr (C::kAlgorithm == IteratorAlgorithm::kPackedGroups) batch.groups /= C::groups_per_batch(p);
+      Work const w = work<T>(batch);
       Int128 const t = tiles<T>(w);
       std::ostringstream s;
       if (t > C::kMaxWorkgroups) s << "accepted with " << std::int64_t(t) << " tiles per batch; ";
@@ -722,8 +726,10 @@ struct ConvSubject {
       }
       auto const& g = op.params().problem;
       Spatial const out = p.output();
-      if (g.cg != p.c_per_group() || g.kg != p.k_per_group() || Int128(g.taps) != Int128(p.filter[0]) * p.filter[1] * p.filter[2] ||
-          g.out[0] != out[0] || g.out[1] != out[1] || g.out[2] != out[2] || Int128(g.classes) != classes(p)) {
+      if (g.cg != batch.c_per_group() || g.kg != batch.k_per_group() || g.div_group_c.divisor() != p.c_per_group() ||
+          g.div_group_k.divisor() != p.k_per_group() ||
+          Int128(g.taps) != Int128(p.filter[0]) * p.filter[1] * p.filter[2] || g.out[0] != out[0] ||
+          g.out[1] != out[1] || g.out[2] != out[2] || Int128(g.classes) != classes(p)) {
         s << "geometry in Params differs from the problem (classes " << g.classes << "); ";
       }
       return s.str();
@@ -972,6 +978,9 @@ TEST_CASE("Fprop and Dgrad give every extreme argument a Status or a right answe
   fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kDgrad, hiptile::bfloat16_t, float,
                                                            hiptile::arch::Gfx942>>("Dgrad bf16 -> f32, packed groups",
                                                                                    31);
+  fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942,
+                                                           hiptile::epilogue::LinearCombination<half_t>, 4>>(
+      "Fprop f16, packed groups, half-vector filter accesses", 32);
 }
 
 TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {

@@ -46,7 +46,7 @@ using Configuration = hiptile::conv::device::DefaultConvolutionConfiguration<Op,
 // groups.
 static_assert(std::is_same_v<Default<ConvOperator::kFprop>::Candidate<0>, Configuration<ConvOperator::kFprop>>);
 static_assert(Default<ConvOperator::kFprop>::Candidate<1>::kAlgorithm == IteratorAlgorithm::kAnalytic);
-static_assert(Default<ConvOperator::kFprop>::kCandidates == 5 && Default<ConvOperator::kDgrad>::kCandidates == 4);
+static_assert(Default<ConvOperator::kFprop>::kCandidates == 6 && Default<ConvOperator::kDgrad>::kCandidates == 5);
 static_assert(Default<ConvOperator::kFprop>::Candidate<3>::kAlgorithm == IteratorAlgorithm::kFewChannels);
 static_assert(Default<ConvOperator::kFprop>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kPackedGroups);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
@@ -86,7 +86,7 @@ std::int64_t slots() {
 TEST_CASE("DefaultConvolution runs channel counts the vector divides on the precomputed iterators", "[conv][default]") {
   for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 9, 9, 64, 64, 3, 3, 1, 1),
                                    ConvProblemSize::conv2d(1, 11, 7, 16, 40, 5, 5, 2, 2, 2, 1),
-                                   ConvProblemSize::conv2d(2, 8, 8, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 4)}) {
+                                   ConvProblemSize::conv2d(2, 8, 8, 128, 128, 3, 3, 1, 1, 1, 1, 1, 1, 2)}) {
     for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(p, {0.5f, -1.25f, true}),
                                 run_default<ConvOperator::kDgrad>(p)}) {
       CHECK(c.candidate == 0);
@@ -213,10 +213,10 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
   CHECK(rgb.timed_candidates == 0);
   CHECK(rgb.source == hiptile::tune::ChoiceSource::kHeuristic);
   CHECK(rgb.reason.find("not timed") != std::string::npos);
-  // 64 channels: the default, the analytic and the packed-group candidate (a batch of one group)
-  // take them, and the MI300 timing model times all three.
+  // 64 channels: the default, the analytic and the two packed-group candidates (a batch of one
+  // group) take them, and the MI300 timing model times all four.
   hiptile::tune::TunedChoice const both = choose(ConvProblemSize::conv2d(1, 16, 16, 64, 64, 3, 3, 1, 1));
-  CHECK(both.timed_candidates == 3);
+  CHECK(both.timed_candidates == 4);
   CHECK(both.source == hiptile::tune::ChoiceSource::kTimed);
   Tuned::clear_cache();
 }

@@ -5,7 +5,8 @@
 // batch of 6 groups, the tile's N partly empty), unequal C and K per group, strides (Dgrad's row
 // classes), dilation, padding on both sides, convolution mode, f16 and bf16 into f32 with α, β·C and
 // a bias, one group (a batch of one). Then the block-diagonal element map against its definition,
-// the refusals, and DefaultConvolution's choice of it.
+// the refusals, and DefaultConvolution's choice of it. Half-vector filter accesses for groups of 4
+// channels (ResNeXt 32x4d), whose batches pack an even number of groups.
 #include <sstream>
 #include <vector>
 
@@ -21,8 +22,11 @@ using hiptile::half_t;
 using hiptile::conv::ConvGeometry;
 using hiptile::conv::device::PackedGroupConvolution;
 
+template <ConvOperator Op, class Element = half_t, class ElementC = Element, int Access = 8>
+using Packed = PackedGroupConvolution<Op, Element, ElementC, hiptile::arch::Gfx942,
+                                      hiptile::epilogue::LinearCombination<ElementC>, Access>;
 template <ConvOperator Op, class Element = half_t, class ElementC = Element>
-using Packed = PackedGroupConvolution<Op, Element, ElementC, hiptile::arch::Gfx942>;
+using HalfVectors = Packed<Op, Element, ElementC, 4>;
 
 ConvProblemSize with_mode(ConvProblemSize p, ConvMode mode) {
   p.mode = mode;
@@ -56,6 +60,38 @@ TEST_CASE("packed groups: Fprop and Dgrad of grouped layers match the reference"
     CHECK(run_conv<Packed<ConvOperator::kFprop>>(q).passed());
     CHECK(run_conv<Packed<ConvOperator::kDgrad>>(q).passed());
   }
+}
+
+TEST_CASE("packed groups: half-vector filter accesses for groups of 4 channels", "[conv][packed_groups]") {
+  // (n, h, w, c, k, r, s, pad_h, pad_w, stride_h, stride_w, dilation_h, dilation_w, groups)
+  std::vector<ConvProblemSize> const four = {
+      ConvProblemSize::conv2d(2, 9, 10, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 16),    // 16 groups of 4: one batch
+      ConvProblemSize::conv2d(1, 11, 9, 128, 128, 3, 3, 1, 1, 2, 2, 1, 1, 32),  // 3 x 3 / 2, two batches
+      ConvProblemSize::conv2d(1, 7, 8, 24, 24, 3, 3, 1, 1, 1, 1, 1, 1, 6),      // a batch of 6
+      ConvProblemSize::conv2d(1, 8, 7, 32, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8),      // C 4, K 8 a group
+      ConvProblemSize::conv2d(1, 9, 9, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8),      // 8 channels: half vectors too
+  };
+  Epilogue const e{0.75f, -0.5f, true};
+  for (ConvProblemSize const& p : four) {
+    INFO(describe(p));
+    CHECK(run_conv<HalfVectors<ConvOperator::kFprop>>(p).passed());
+    CHECK(run_conv<HalfVectors<ConvOperator::kDgrad>>(p).passed());
+    CHECK(run_conv<HalfVectors<ConvOperator::kFprop, bfloat16_t, float>>(p, e).passed());
+    CHECK(run_conv<HalfVectors<ConvOperator::kDgrad, half_t, float>>(p, e).passed());
+  }
+  CHECK(HalfVectors<ConvOperator::kFprop>::groups_per_batch(four[0]) == 16);
+  CHECK(HalfVectors<ConvOperator::kFprop>::groups_per_batch(four[2]) == 6);
+  // 3 groups of 4: no even count divides them, so a batch's x channels are no whole vector.
+  ConvProblemSize const three = ConvProblemSize::conv2d(1, 6, 6, 12, 12, 3, 3, 1, 1, 1, 1, 1, 1, 3);
+  using Fprop = HalfVectors<ConvOperator::kFprop>;
+  CHECK(Fprop::groups_per_batch(three) == 1);
+  CHECK(Fprop::can_implement(unread_arguments<Fprop>(three)) == Status::kErrorChannelsNotAligned);
+  // x in whole 16-byte vectors, w in 8-byte accesses.
+  auto args = unread_arguments<Fprop>(four[0]);
+  args.b = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.b) + 8);
+  CHECK(Fprop::can_implement(args) == Status::kSuccess);
+  args.a = reinterpret_cast<half_t const*>(reinterpret_cast<char const*>(args.a) + 8);
+  CHECK(Fprop::can_implement(args) == Status::kErrorMisalignedOperand);
 }
 
 TEST_CASE("packed groups: f16 and bf16 into f32, with alpha, beta and a bias", "[conv][packed_groups]") {
@@ -116,7 +152,7 @@ TEST_CASE("packed groups: the block-diagonal filter element of every (k, c, tap)
 TEST_CASE("packed groups: refusals name what is wrong", "[conv][packed_groups]") {
   using Fprop = Packed<ConvOperator::kFprop>;
   using Dgrad = Packed<ConvOperator::kDgrad>;
-  // 4 channels a group do not fill a 16-byte access of w.
+  // 4 channels a group do not fill a 16-byte access of w (HalfVectors takes them).
   ConvProblemSize const four = ConvProblemSize::conv2d(1, 8, 8, 128, 128, 3, 3, 1, 1, 1, 1, 1, 1, 32);
   CHECK(Fprop::can_implement(unread_arguments<Fprop>(four)) == Status::kErrorChannelsNotAligned);
   CHECK(Dgrad::can_implement(unread_arguments<Dgrad>(four)) == Status::kErrorChannelsNotAligned);
@@ -142,9 +178,17 @@ TEST_CASE("DefaultConvolution runs grouped layers of few channels on packed grou
     CHECK(run_conv<FpropDefault>(p, {}, 3, inspect).passed());
     CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
     CHECK(picked.rule == hiptile::conv::device::ConvChoiceRule::kPackedGroups);
+    CHECK(FpropDefault::candidate_name(picked.candidate).find("8 channels per access") != std::string::npos);
     CHECK(run_conv<DgradDefault>(p, {}, 3, inspect).passed());
     CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
   }
+  // Groups of 4 channels: the half-vector candidate.
+  ConvProblemSize const four = ConvProblemSize::conv2d(1, 9, 9, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 16);
+  CHECK(run_conv<FpropDefault>(four, {}, 3, inspect).passed());
+  CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
+  CHECK(FpropDefault::candidate_name(picked.candidate).find("4 channels per access") != std::string::npos);
+  CHECK(run_conv<DgradDefault>(four, {}, 3, inspect).passed());
+  CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
   // One group, or 64 channels a group: the precomputed iterator as before.
   ConvProblemSize const one = ConvProblemSize::conv2d(1, 6, 6, 64, 64, 3, 3, 1, 1);
   ConvProblemSize const two = ConvProblemSize::conv2d(1, 6, 6, 128, 128, 3, 3, 1, 1, 1, 1, 1, 1, 2);

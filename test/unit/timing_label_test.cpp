@@ -67,6 +67,12 @@ template <class Element, int Access = 1>
 using FewChannel = hiptile::conv::device::FewChannelConvolution<Element, Element, Gfx942,
                                                                  hiptile::epilogue::LinearCombination<Element>, Access>;
 
+// conv_kernels.cpp: packed groups (a block-diagonal filter), f16 Fprop and Dgrad, bf16 Fprop, and
+// f16 Fprop with half-vector filter accesses.
+template <ConvOperator Op, class Element, int Access = 8>
+using PackedGroups = hiptile::conv::device::PackedGroupConvolution<Op, Element, Element, Gfx942,
+                                                                   hiptile::epilogue::LinearCombination<Element>, Access>;
+
 template <class... Configs>
 std::vector<std::string> labels() {
   return {hiptile::sim::timing_label<Configs>()...};
@@ -95,7 +101,9 @@ std::vector<std::string> shipped_labels() {
            Analytic<ConvOperator::kWgrad>, DgradDivision<RowDivision::kPlain, RowDivision::kPlain>,
            DgradDivision<RowDivision::kFast, RowDivision::kPlain>, DgradDivision<RowDivision::kPlain, RowDivision::kFast>,
            Persistent<ConvOperator::kFprop>, Persistent<ConvOperator::kDgrad>, FewChannel<half_t>,
-           FewChannel<bfloat16_t>, FewChannel<half_t, 4>>()) {
+           FewChannel<bfloat16_t>, FewChannel<half_t, 4>, PackedGroups<ConvOperator::kFprop, half_t>,
+           PackedGroups<ConvOperator::kDgrad, half_t>, PackedGroups<ConvOperator::kFprop, bfloat16_t>,
+           PackedGroups<ConvOperator::kFprop, half_t, 4>>()) {
     out.push_back(label);
   }
   return out;
@@ -116,6 +124,8 @@ TEST_CASE("a configuration's type names the label the timing model gives its ker
         "Binary16; conv dgrad, precomputed (rows: load plain, store fast); 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 1");
   CHECK(hiptile::sim::timing_label<Persistent<ConvOperator::kFprop>>() ==
         "Binary16; conv fprop, precomputed, persistent; 128x128x32 / 64x64x32 / Mfma32x32x8F16 / 1");
+  CHECK(hiptile::sim::timing_label<PackedGroups<ConvOperator::kDgrad, half_t>>() ==
+        "Binary16; conv dgrad, packed-group (rows: load fast, store fast); 128x64x64 / 64x32x64 / Mfma32x32x8F16 / 1");
   // The kernel type itself names the same.
   CHECK(hiptile::sim::timing_label<F16::Kernel>() == hiptile::sim::timing_label<F16>());
 }

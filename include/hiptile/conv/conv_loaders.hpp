@@ -26,12 +26,13 @@ inline constexpr int kVectorElements = 16 / static_cast<int>(sizeof(Element));
 template <ConvOperator Op, class Element, int TileM, int TileN, int TileK, int Threads, IteratorAlgorithm Algorithm,
           int AccessElements, gemm::block::TileTransfer Transfer>
 struct ConvLoaders {
-  template <gemm::OperandMajor Major, int TileMN>
-  using Tile = gemm::block::GatheredTileFor<Transfer, Element, Major, TileMN, TileK, Threads, AccessElements>;
-  // (Packed groups: the precomputed iterators on a batch of several groups, the filter block-diagonal.)
+  // (Packed groups: the precomputed iterators on a batch of several groups, whose activation-side
+  // channels are whole vectors; AccessElements is the block-diagonal filter's access.)
   static constexpr bool kPackedGroups = Algorithm == IteratorAlgorithm::kPackedGroups;
   static constexpr bool kPrecomputed = Algorithm == IteratorAlgorithm::kPrecomputed || kPackedGroups;
-  using TileKM = Tile<gemm::OperandMajor::kK, TileM>;
+  template <gemm::OperandMajor Major, int TileMN, int Access = AccessElements>
+  using Tile = gemm::block::GatheredTileFor<Transfer, Element, Major, TileMN, TileK, Threads, Access>;
+  using TileKM = Tile<gemm::OperandMajor::kK, TileM, kPackedGroups ? kVectorElements<Element> : AccessElements>;
   using TileKN = Tile<gemm::OperandMajor::kK, TileN>;
   using TileMnM = Tile<gemm::OperandMajor::kMN, TileM>;
   using TileMnN = Tile<gemm::OperandMajor::kMN, TileN>;

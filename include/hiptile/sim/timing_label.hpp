@@ -114,17 +114,26 @@ struct LoaderOf<conv::FewChannelFpropActivationLoader<Tile>> : ConvLoaderOf<Tile
                                                            : "conv fprop, few-channel x8";
 };
 // (Packed groups: the precomputed activation-side loaders with a block-diagonal filter, which
-// names the kernel.)
-template <class Tile>
-struct LoaderOf<conv::FpropFilterLoader<Tile, true>> : ConvLoaderOf<Tile> {
-  static constexpr std::string_view kConv = "conv fprop, packed-group";
+// names the kernel, and its access width where it is narrower than a 16-byte vector.)
+template <class Tile, bool kFprop>
+struct PackedGroupFilterOf : ConvLoaderOf<Tile> {
+  static constexpr int kAccess = Tile::kAccessElements;
+  static constexpr bool kWhole = kAccess * sizeof(typename Tile::ElementType) == 16;
+  static constexpr std::string_view kConv =
+      kFprop ? (kWhole ? "conv fprop, packed-group" : kAccess == 1 ? "conv fprop, packed-group x1"
+                                                  : kAccess == 2 ? "conv fprop, packed-group x2"
+                                                  : kAccess == 4 ? "conv fprop, packed-group x4"
+                                                                 : "conv fprop, packed-group x8")
+             : (kWhole ? "conv dgrad, packed-group" : kAccess == 1 ? "conv dgrad, packed-group x1"
+                                                  : kAccess == 2 ? "conv dgrad, packed-group x2"
+                                                  : kAccess == 4 ? "conv dgrad, packed-group x4"
+                                                                 : "conv dgrad, packed-group x8");
   static constexpr bool kNamesKernel = true;
 };
 template <class Tile>
-struct LoaderOf<conv::DgradFilterLoader<Tile, true>> : ConvLoaderOf<Tile> {
-  static constexpr std::string_view kConv = "conv dgrad, packed-group";
-  static constexpr bool kNamesKernel = true;
-};
+struct LoaderOf<conv::FpropFilterLoader<Tile, true>> : PackedGroupFilterOf<Tile, true> {};
+template <class Tile>
+struct LoaderOf<conv::DgradFilterLoader<Tile, true>> : PackedGroupFilterOf<Tile, false> {};
 template <class Tile>
 struct LoaderOf<conv::AnalyticDgradOutputGradientLoader<Tile>> : ConvLoaderOf<Tile> {
   static constexpr std::string_view kConv = "conv dgrad, analytic";

@@ -87,11 +87,12 @@ struct ConvConfigurationCheck {
                 "AccessElements must divide the 16-byte vector: 1, 2, 4 or 8 for f16/bf16, 1, 2 or 4 for f32");
   static constexpr bool kPrecomputedWholeVectors =
       Algorithm == IteratorAlgorithm::kAnalytic || Algorithm == IteratorAlgorithm::kFewChannels ||
-      AccessElements == kVectorElements<Element>;
+      Algorithm == IteratorAlgorithm::kPackedGroups || AccessElements == kVectorElements<Element>;
   static_assert(kPrecomputedWholeVectors,
                 "the precomputed iterators and tensor copies read whole 16-byte vectors: AccessElements must be 16 / "
                 "sizeof(Element); "
-                "use IteratorAlgorithm::kAnalytic for narrower accesses");
+                "use IteratorAlgorithm::kAnalytic for narrower accesses (kPackedGroups: AccessElements is the "
+                "filter's)");
   // Dgrad's B and both of Wgrad's operands are channel- (MN-) contiguous: GatheredTile transposes
   // them in units of two 16-byte vectors along MN.
   static constexpr int kThreads = (TileShape::kM / WaveShape::kM) * (TileShape::kN / WaveShape::kN) * Arch::kWaveSize;

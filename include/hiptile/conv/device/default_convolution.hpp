@@ -28,7 +28,8 @@
 //      with one-channel accesses, which the rules pick where the channels per group are fewer than
 //      its K tile and no whole-vector candidate takes the problem (RGB stems, patchify layers).
 //   Fprop and Dgrad, then: PackedGroupConvolution, several groups a GEMM batch with a block-diagonal
-//      filter, which the rules pick for grouped layers whose channels per group leave room for
+//      filter, with filter accesses of whole and of half 16-byte vectors (ResNeXt's 4-channel
+//      groups), which the rules pick for grouped layers whose channels per group leave room for
 //      two or more groups in its tile's N (ResNeXt, RegNet).
 //   Wgrad only, last: DefaultAnalyticConvolution with parallel split-K (an RGB stem's filter
 //      gradient: few tiles, channels no whole-vector candidate takes).
@@ -163,28 +164,36 @@ using FewChannelConvolution = ImplicitGemmConvolution<
 // The packed-group tile: a block tile's N holds TileN / (channels per group) groups, each reading
 // only its diagonal block of the filter, so a narrow N wastes least: on gfx9 128 x 64 x 64 of four
 // 64 x 32 waves (Dgrad's channel-contiguous filter tile needs N of 64 and two vectors a thread: K of
-// 64); on NVIDIA the default 128 x 64 x 64 tile.
-template <ConvOperator Op, class Arch>
+// 64); on NVIDIA the default 128 x 64 x 64 tile, through registers with mma.sync when the filter's
+// accesses are narrower than a vector (kWholeVectors false: cp.async and warpgroup MMAs take
+// whole vectors).
+template <ConvOperator Op, class Arch, bool kWholeVectors = true>
 struct PackedGroupConvTile {
   using TileShape = GemmShape<128, 64, 64>;
   using WaveShape = GemmShape<64, 32, 64>;
   static constexpr int kStages = gemm::device::kDefaultStages<Arch>;
+  template <class Element>
+  using MmaAtom = typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>;
 };
-template <ConvOperator Op, class Arch>
+template <ConvOperator Op, class Arch, bool kWholeVectors>
   requires gemm::device::kNvidiaArch<Arch>
-struct PackedGroupConvTile<Op, Arch> : DefaultConvTile<Op, Arch> {};
+struct PackedGroupConvTile<Op, Arch, kWholeVectors>
+    : std::conditional_t<kWholeVectors, DefaultConvTile<Op, Arch>, RegisterStagedConvTile<Op, Arch>> {};
 
 // Fprop and Dgrad of grouped layers with few channels per group (ResNeXt's 4-32, RegNet's 8-64):
 // as many groups a GEMM batch as the tile's N holds (IteratorAlgorithm::kPackedGroups), the filter
-// block-diagonal; channels per group that are multiples of the 16-byte vector (8 for f16/bf16).
+// block-diagonal. The activation side reads a batch's channels in whole 16-byte vectors; the filter
+// AccessElements channels of one group at a time, so C/groups (Dgrad: and K/groups) must be a
+// multiple of it: the whole vector (8 for f16/bf16), or half of it for ResNeXt's 4-channel groups.
 template <ConvOperator Op, class Element, class ElementC, class Arch,
-          class OutputOp = epilogue::LinearCombination<ElementC>>
-using PackedGroupConvolution =
-    ImplicitGemmConvolution<Op, Element, ElementC, float, Arch, typename PackedGroupConvTile<Op, Arch>::TileShape,
-                            typename PackedGroupConvTile<Op, Arch>::WaveShape,
-                            typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>, OutputOp,
-                            IteratorAlgorithm::kPackedGroups, 16 / int(sizeof(Element)),
-                            PackedGroupConvTile<Op, Arch>::kStages>;
+          class OutputOp = epilogue::LinearCombination<ElementC>, int AccessElements = 16 / int(sizeof(Element))>
+using PackedGroupConvolution = ImplicitGemmConvolution<
+    Op, Element, ElementC, float, Arch,
+    typename PackedGroupConvTile<Op, Arch, AccessElements == 16 / int(sizeof(Element))>::TileShape,
+    typename PackedGroupConvTile<Op, Arch, AccessElements == 16 / int(sizeof(Element))>::WaveShape,
+    typename PackedGroupConvTile<Op, Arch, AccessElements == 16 / int(sizeof(Element))>::template MmaAtom<Element>,
+    OutputOp, IteratorAlgorithm::kPackedGroups, AccessElements,
+    PackedGroupConvTile<Op, Arch, AccessElements == 16 / int(sizeof(Element))>::kStages>;
 
 // DefaultConvolution's candidates (see the top of this file), as a std::tuple.
 template <ConvOperator Op, class Element, class ElementC, class Arch, class OutputOp>
@@ -228,9 +237,12 @@ struct DefaultConvolutionCandidates {
   using FewChannels = std::conditional_t<Op == ConvOperator::kFprop,
                                          std::tuple<FewChannelConvolution<Element, ElementC, Arch, OutputOp>>,
                                          std::tuple<>>;
-  using PackedGroups = std::conditional_t<Op != ConvOperator::kWgrad,
-                                          std::tuple<PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp>>,
-                                          std::tuple<>>;
+  // (Whole vectors, then half vectors for groups of half a vector's channels.)
+  using PackedGroups = std::conditional_t<
+      Op != ConvOperator::kWgrad,
+      std::tuple<PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp>,
+                 PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp, 8 / int(sizeof(Element))>>,
+      std::tuple<>>;
   using type = decltype(std::tuple_cat(
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),

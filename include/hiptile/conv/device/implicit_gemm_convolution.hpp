@@ -145,6 +145,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
                 "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");
   static constexpr std::int64_t kMaxWorkgroups =
       std::min<std::int64_t>(gemm::kernel::kMaxTiles, std::int64_t(max_grid_extent(0, unsigned(kThreads))));
+  // The bytes of one access of a and of b (packed groups: a's in whole 16-byte vectors).
+  static constexpr int kVector = 16 / int(sizeof(Element_));
+  static constexpr std::size_t kAccessBytesA =
+      std::size_t(Algorithm == IteratorAlgorithm::kPackedGroups ? kVector : AccessElements) * sizeof(Element_);
+  static constexpr std::size_t kAccessBytesB = std::size_t(AccessElements) * sizeof(Element_);
   // Filter taps per dimension (Dgrad: per row class) the precomputed iterators' masks can hold.
   static constexpr int kMaxPrecomputedFilterExtent = 32;
 
@@ -204,7 +209,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     bool const partial_last_block =
         Op != ConvOperator::kWgrad && p.groups == 1 && block_channels * sizeof(Element) >= 128;
     bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || whole_blocks || partial_last_block;
-    if (!channels || !blocks) return Status::kErrorChannelsNotAligned;
+    // Packed groups read a batch's activation-side channels (Fprop C, Dgrad K: its groups' together)
+    // in whole vectors, AccessElements being the filter's access.
+    bool const packed_vectors = Algorithm != IteratorAlgorithm::kPackedGroups ||
+                                groups_per_batch(p) * (Op == ConvOperator::kDgrad ? kg : cg) % kVector == 0;
+    if (!channels || !blocks || !packed_vectors) return Status::kErrorChannelsNotAligned;
     // The precomputed and few-channel iterators keep one mask bit per filter tap (Dgrad: per tap of
     // a row class).
     if ((Algorithm == IteratorAlgorithm::kPrecomputed || Algorithm == IteratorAlgorithm::kFewChannels ||
@@ -212,8 +221,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
         !precomputed_taps_fit(p)) {
       return Status::kErrorNotSupported;
     }
-    std::size_t const access_bytes = std::size_t(AccessElements) * sizeof(Element);
-    if (!aligned(args.a, access_bytes) || !aligned(args.b, access_bytes) || !aligned(args.d, alignof(ElementC)) ||
+    if (!aligned(args.a, kAccessBytesA) || !aligned(args.b, kAccessBytesB) || !aligned(args.d, alignof(ElementC)) ||
         (source && !aligned(args.c, alignof(ElementC))) ||
         (args.bias != nullptr && !aligned(args.bias, alignof(ElementC)))) {
       return Status::kErrorMisalignedOperand;
@@ -407,10 +415,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       os << "convolution " << problem_text(args) << " refused by " << configuration_text() << ": ";
       ConvProblemSize const& p = args.problem;
       if (s == Status::kErrorMisalignedOperand) {
-        std::size_t const access = std::size_t(AccessElements) * sizeof(Element);
         os << "misaligned tensor:";
-        if (!aligned(args.a, access)) os << " a not " << access << "-byte aligned (the iterator's access);";
-        if (!aligned(args.b, access)) os << " b not " << access << "-byte aligned (the iterator's access);";
+        if (!aligned(args.a, kAccessBytesA)) os << " a not " << kAccessBytesA << "-byte aligned (the iterator's access);";
+        if (!aligned(args.b, kAccessBytesB)) os << " b not " << kAccessBytesB << "-byte aligned (the iterator's access);";
         if (OutputOp(args.output_op).is_source_needed() && !aligned(args.c, alignof(ElementC))) {
           os << " c not aligned to its element;";
         }
@@ -448,7 +455,6 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   // loop is long enough to split (this configuration's WithSplitK takes what it takes).
   void write_hints(Arguments const& args) const {
     ConvProblemSize const& p = args.problem;
-    constexpr int kVector = 16 / int(sizeof(Element));
     int const cg = p.c_per_group(), kg = p.k_per_group();
     // The channel runs the loaders read (Fprop: C/groups of x and w; Dgrad, Wgrad: K/groups too).
     auto const padded = [&](int channels) { return ceil_div(channels, kVector) * kVector; };
@@ -496,14 +502,15 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   int batches() const noexcept { return launch_.batches; }
 
   // Groups a GEMM batch holds: with IteratorAlgorithm::kPackedGroups the most, a divisor of the
-  // groups, whose channels along N (Fprop: K/groups, Dgrad: C/groups) fill at most TileShape::kN;
-  // else 1.
+  // groups, whose channels along N (Fprop: K/groups, Dgrad: C/groups) fill at most TileShape::kN
+  // and whose activation-side channels (Fprop C, Dgrad K) are whole 16-byte vectors; else 1.
   static int groups_per_batch(ConvProblemSize const& p) noexcept {
     if (Algorithm != IteratorAlgorithm::kPackedGroups || p.groups < 1) return 1;
-    int const channels = Op == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
+    int const n = Op == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
+    int const gathered = Op == ConvOperator::kDgrad ? p.k_per_group() : p.c_per_group();
     int pack = 1;
-    for (int d = 2; d <= p.groups && std::int64_t(d) * channels <= TileShape::kN; ++d) {
-      if (p.groups % d == 0) pack = d;
+    for (int d = 2; d <= p.groups && std::int64_t(d) * n <= TileShape::kN; ++d) {
+      if (p.groups % d == 0 && std::int64_t(d) * gathered % kVector == 0) pack = d;
     }
     return pack;
   }
