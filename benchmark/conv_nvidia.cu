@@ -451,6 +451,10 @@ int main(int argc, char** argv) {
                                                epilogue::LinearCombination<half_t>, 4>>(layer, "fprop", "packed_half");
       add<conv::device::PackedGroupConvolution<ConvOperator::kDgrad, half_t, half_t, arch::Sm90,
                                                epilogue::LinearCombination<half_t>, 4>>(layer, "dgrad", "packed_half");
+      // Wgrad on packed groups (a batch's diagonal blocks stored), data-parallel and split.
+      using PackedWgrad = conv::device::PackedGroupConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Sm90>;
+      add<PackedWgrad>(layer, "wgrad", "packed");
+      add<PackedWgrad::WithSplitK<gemm::kernel::SplitKMode::kParallel>>(layer, "wgrad", "packed_split_k");
       add<Conv<ConvOperator::kFprop>>(layer, "fprop", "configuration");
       add<Conv<ConvOperator::kDgrad>>(layer, "dgrad", "configuration");
       continue;

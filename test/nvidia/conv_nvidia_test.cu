@@ -628,6 +628,15 @@ int main() {
                                                       packed_group_half_shapes(), fused);
   run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, 4-channel groups",
                                                       packed_group_half_shapes());
+  using PackedWgrad16 = conv::device::PackedGroupConvolution<ConvOperator::kWgrad, half_t, half_t, arch::Sm90>;
+  run_shapes<PackedWgrad16>("wgrad f16 packed groups", packed_group_shapes(), fused);
+  run_shapes<PackedWgrad16::WithSplitK<SplitKMode::kParallel>>("wgrad f16 packed groups, parallel split-K",
+                                                               packed_group_shapes(), fused);
+  run_shapes<PackedWgrad16>("wgrad f16 packed groups, 4-channel groups", packed_group_half_shapes());
+  run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, packed groups",
+                                                      packed_group_shapes(), fused);
+  run_shapes<Selecting<ConvOperator::kWgrad, half_t>>("wgrad f16 DefaultConvolution, 4-channel groups",
+                                                      packed_group_half_shapes());
   // Dgrad through the copy engine: row classes with and without taps, groups, 3-D, split-K.
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies 128x128", dgrad_tensor_copy_shapes());
   run_shapes<DgradTensorCopy<half_t, 128, 128>>("dgrad f16, tensor copies, alpha beta bias",

@@ -971,7 +971,7 @@ TEST_CASE("Fprop gives every extreme argument a Status or a right answer: few ch
       "Fprop bf16 -> f32, few-channel, 2-element accesses", 29);
 }
 
-TEST_CASE("Fprop and Dgrad give every extreme argument a Status or a right answer: packed groups",
+TEST_CASE("Fprop, Dgrad and Wgrad give every extreme argument a Status or a right answer: packed groups",
           "[fuzz][conv][packed_groups]") {
   fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>>(
       "Fprop f16, packed groups", 30);
@@ -981,6 +981,10 @@ TEST_CASE("Fprop and Dgrad give every extreme argument a Status or a right answe
   fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942,
                                                            hiptile::epilogue::LinearCombination<half_t>, 4>>(
       "Fprop f16, packed groups, half-vector filter accesses", 32);
+  fuzz_conv<typename hiptile::conv::device::PackedGroupConvolution<ConvOperator::kWgrad, half_t, half_t,
+                                                                    hiptile::arch::Gfx942>::
+                template WithSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>>(
+      "Wgrad f16, packed groups, parallel split-K", 33);
 }
 
 TEST_CASE("Fprop gives every extreme argument a Status or a right answer: persistent", "[fuzz][conv][persistent]") {
@@ -1043,10 +1047,10 @@ void fuzz_selecting_conv(char const* label, std::uint64_t seed) {
     if (Op == ConvOperator::kFprop) {
       CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kFewChannels)] > 0);
     }
-    // The grouped cases of few channels a group: packed groups.
-    if (Op != ConvOperator::kWgrad) {
-      CHECK(Subject::runs_by_candidate[candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kPackedGroups)] > 0);
-    }
+    // The grouped cases of few channels a group: packed groups (Wgrad: data-parallel or split).
+    constexpr int kPacked = candidate_of<SelectingConv<Op>>(IteratorAlgorithm::kPackedGroups);
+    CHECK(Subject::runs_by_candidate[kPacked] + (Op == ConvOperator::kWgrad ? Subject::runs_by_candidate[kPacked + 1] : 0) >
+          0);
   }
 }
 

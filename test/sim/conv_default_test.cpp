@@ -51,10 +51,12 @@ static_assert(Default<ConvOperator::kFprop>::Candidate<3>::kAlgorithm == Iterato
 static_assert(Default<ConvOperator::kFprop>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kPackedGroups);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<2>::kAlgorithm == IteratorAlgorithm::kDirect);
 static_assert(Default<ConvOperator::kDgrad>::Candidate<3>::kAlgorithm == IteratorAlgorithm::kPackedGroups);
-static_assert(Default<ConvOperator::kWgrad>::kCandidates == 6 &&
+static_assert(Default<ConvOperator::kWgrad>::kCandidates == 8 &&
               Default<ConvOperator::kWgrad>::Candidate<4>::kAlgorithm == IteratorAlgorithm::kDirect);
-static_assert(Default<ConvOperator::kWgrad>::Candidate<5>::kAlgorithm == IteratorAlgorithm::kAnalytic &&
-              Default<ConvOperator::kWgrad>::Candidate<5>::kSplitK == SplitKMode::kParallel);
+static_assert(Default<ConvOperator::kWgrad>::Candidate<5>::kAlgorithm == IteratorAlgorithm::kPackedGroups &&
+              Default<ConvOperator::kWgrad>::Candidate<6>::kSplitK == SplitKMode::kParallel);
+static_assert(Default<ConvOperator::kWgrad>::Candidate<7>::kAlgorithm == IteratorAlgorithm::kAnalytic &&
+              Default<ConvOperator::kWgrad>::Candidate<7>::kSplitK == SplitKMode::kParallel);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<2>,
                              Configuration<ConvOperator::kWgrad>::WithSplitK<SplitKMode::kParallel>>);
 static_assert(std::is_same_v<Default<ConvOperator::kWgrad>::Candidate<3>,

@@ -1,4 +1,4 @@
-// Fprop and Dgrad of grouped layers with few channels per group through packed groups
+// Fprop, Dgrad and Wgrad of grouped layers with few channels per group through packed groups
 // (IteratorAlgorithm::kPackedGroups: several groups a GEMM batch, the filter block-diagonal), on the
 // simulator, every output element against the double-precision host reference: 8 and 16 channels
 // per group, as many groups as a tile's N holds and group counts with no power-of-two divisor (a
@@ -6,7 +6,9 @@
 // classes), dilation, padding on both sides, convolution mode, f16 and bf16 into f32 with α, β·C and
 // a bias, one group (a batch of one). Then the block-diagonal element map against its definition,
 // the refusals, and DefaultConvolution's choice of it. Half-vector filter accesses for groups of 4
-// channels (ResNeXt 32x4d), whose batches pack an even number of groups.
+// channels (ResNeXt 32x4d), whose batches pack an even number of groups. Wgrad, which computes a
+// batch's every (filter, channel) pair and stores the diagonal blocks (PackedWgradOutput),
+// data-parallel and with parallel split-K.
 #include <sstream>
 #include <vector>
 
@@ -127,6 +129,33 @@ TEST_CASE("packed groups: a batch holds as many groups as the tile's N, a diviso
   }
 }
 
+TEST_CASE("packed groups: Wgrad stores a batch's diagonal blocks only", "[conv][packed_groups][wgrad]") {
+  using Wgrad = Packed<ConvOperator::kWgrad>;
+  using WgradSplit = Wgrad::WithSplitK<hiptile::gemm::kernel::SplitKMode::kParallel>;
+  static_assert(Wgrad::TileShapeType::kM == 64);
+  std::vector<ConvProblemSize> layers = kGroupedLayers;
+  layers.push_back(ConvProblemSize::conv2d(2, 9, 10, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 16));  // groups of 4
+  layers.push_back(ConvProblemSize::conv2d(1, 7, 8, 24, 24, 3, 3, 1, 1, 1, 1, 1, 1, 6));    // groups of 4, 6 a batch
+  for (ConvProblemSize const& p : layers) {
+    INFO(describe(p));
+    CHECK(run_conv<Wgrad>(p).passed());
+    Epilogue split{1.0f, 0.0f, false, 3};
+    CHECK(run_conv<WgradSplit>(p, split).passed());
+  }
+  CHECK(Wgrad::groups_per_batch(kGroupedLayers[0]) == 8);   // K 8 a group along M 64
+  CHECK(Wgrad::groups_per_batch(kGroupedLayers[4]) == 4);   // K 16 a group
+  CHECK(Wgrad::groups_per_batch(layers[layers.size() - 2]) == 16);
+  // alpha, beta and a bias (one per filter); bf16 into f32.
+  Epilogue const e{0.75f, -0.5f, true};
+  CHECK(run_conv<Wgrad>(kGroupedLayers[1], e).passed());
+  CHECK(run_conv<Packed<ConvOperator::kWgrad, bfloat16_t, float>>(kGroupedLayers[3], e).passed());
+  Epilogue split_e{0.75f, -0.5f, true, 2};
+  CHECK(run_conv<WgradSplit>(kGroupedLayers[4], split_e).passed());
+  // 3 groups of 4 channels: no even count divides them, so a batch's channels are no whole vector.
+  ConvProblemSize const three = ConvProblemSize::conv2d(1, 6, 6, 12, 12, 3, 3, 1, 1, 1, 1, 1, 1, 3);
+  CHECK(Wgrad::can_implement(unread_arguments<Wgrad>(three)) == Status::kErrorChannelsNotAligned);
+}
+
 TEST_CASE("packed groups: the block-diagonal filter element of every (k, c, tap)", "[conv][packed_groups]") {
   // 6 groups of C 8 and K 4, 3 a batch: batch channels K 12 x C 24, 2 x 2 taps.
   ConvProblemSize const p = ConvProblemSize::conv2d(1, 5, 5, 48, 24, 2, 2, 0, 0, 1, 1, 1, 1, 6);
@@ -181,6 +210,14 @@ TEST_CASE("DefaultConvolution runs grouped layers of few channels on packed grou
     CHECK(FpropDefault::candidate_name(picked.candidate).find("8 channels per access") != std::string::npos);
     CHECK(run_conv<DgradDefault>(p, {}, 3, inspect).passed());
     CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
+  }
+  // Wgrad: the packed-group candidates (split-K over the few tiles with a workspace).
+  using WgradDefault = DefaultConvolution<ConvOperator::kWgrad, half_t, half_t, Gfx942>;
+  for (ConvProblemSize const& p : {kGroupedLayers[0], kGroupedLayers[1]}) {
+    INFO(describe(p));
+    CHECK(run_conv<WgradDefault>(p, {}, 3, inspect).passed());
+    CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
+    CHECK(picked.rule == hiptile::conv::device::ConvChoiceRule::kPackedGroups);
   }
   // Groups of 4 channels: the half-vector candidate.
   ConvProblemSize const four = ConvProblemSize::conv2d(1, 9, 9, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 16);

@@ -103,7 +103,7 @@ std::vector<std::string> shipped_labels() {
            Persistent<ConvOperator::kFprop>, Persistent<ConvOperator::kDgrad>, FewChannel<half_t>,
            FewChannel<bfloat16_t>, FewChannel<half_t, 4>, PackedGroups<ConvOperator::kFprop, half_t>,
            PackedGroups<ConvOperator::kDgrad, half_t>, PackedGroups<ConvOperator::kFprop, bfloat16_t>,
-           PackedGroups<ConvOperator::kFprop, half_t, 4>>()) {
+           PackedGroups<ConvOperator::kFprop, half_t, 4>, PackedGroups<ConvOperator::kWgrad, half_t>>()) {
     out.push_back(label);
   }
   return out;

@@ -23,6 +23,7 @@
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/few_channel_fprop_loaders.hpp"
 #include "hiptile/conv/fprop_loaders.hpp"
+#include "hiptile/conv/packed_wgrad_output.hpp"
 #include "hiptile/conv/wgrad_loaders.hpp"
 #include "hiptile/core/coord.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
@@ -173,6 +174,12 @@ struct OutputOf<conv::DgradOutput<Element, Load, Store>> {
                                                                                          : " (rows: load plain, store plain)");
 };
 
+// (Wgrad on packed groups: its output mapping names the kernel.)
+template <class Element>
+struct OutputOf<conv::PackedWgradOutput<Element>> : OutputOf<void> {
+  static constexpr std::string_view kConv = "conv wgrad, packed-group";
+};
+
 template <class Epilogue>
 struct EpilogueOf : OutputOf<void> {};
 template <class WaveMma, class Output, class OutputOp, bool kScales>
@@ -200,6 +207,8 @@ struct MainloopOf<gemm::mainloop::PipelinedMainloop<LoaderA, LoaderB, TileShape,
       std::string const element = a == b && b == c ? a : a + "*" + b + "->" + c;
       return element + "; A " + (A::kKContiguous ? "row" : "col") + ", B " + (B::kKContiguous ? "col" : "row") +
              ", C " + std::string(Out::kLayout);
+    } else if constexpr (requires { Out::kConv; }) {
+      return std::string(B::kElement) + "; " + std::string(Out::kConv);
     } else if constexpr (requires { B::kNamesKernel; }) {
       return std::string(B::kElement) + "; " + std::string(B::kConv) + std::string(Out::kDivision);
     } else if constexpr (!A::kMatrix && !A::kConv.empty()) {

@@ -16,6 +16,7 @@
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/dgrad_output.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
+#include "hiptile/conv/packed_wgrad_output.hpp"
 #include "hiptile/epilogue/direct_store_epilogue.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/gemm/collective/builder.hpp"
@@ -61,11 +62,12 @@ struct ConvConfigurationCheck {
   static_assert(kFewChannelsFprop,
                 "IteratorAlgorithm::kFewChannels packs Fprop's filter taps and channels into one K run: it is for "
                 "ConvOperator::kFprop only");
-  static constexpr bool kPackedGroupsOperator =
-      Algorithm != IteratorAlgorithm::kPackedGroups || Op != ConvOperator::kWgrad;
+  static constexpr bool kPackedGroupsOperator = Algorithm != IteratorAlgorithm::kPackedGroups ||
+                                                Op != ConvOperator::kWgrad ||
+                                                AccessElements == kVectorElements<Element>;
   static_assert(kPackedGroupsOperator,
-                "IteratorAlgorithm::kPackedGroups makes the filter operand block-diagonal: it is for "
-                "ConvOperator::kFprop and kDgrad (Wgrad's filter is its output)");
+                "Wgrad on IteratorAlgorithm::kPackedGroups reads both of its operands (dy and x, a batch's channels) in "
+                "whole 16-byte vectors: AccessElements must be 16 / sizeof(Element)");
   static constexpr bool kTensorCopy = Algorithm == IteratorAlgorithm::kTensorCopy;
   static constexpr bool kTensorCopyTarget = !kTensorCopy || (std::is_same_v<Arch, arch::Sm90> &&
                                                              gemm::WarpgroupAtom<MmaAtom> && sizeof(Element) == 2);
@@ -154,8 +156,11 @@ struct ConvComponents {
                                                      WaveShape, Stages>;
   using WaveMma = typename Mainloops::WaveMma;
   using Mainloop = typename Mainloops::Mainloop;
-  using Output = std::conditional_t<Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
-                                    epilogue::MatrixOutput<ElementC, layout::RowMajor>>;
+  // (Wgrad on packed groups stores a batch's diagonal blocks only.)
+  using Output = std::conditional_t<
+      Op == ConvOperator::kDgrad, DgradOutput<ElementC, LoadDivision, StoreDivision>,
+      std::conditional_t<Op == ConvOperator::kWgrad && Algorithm == IteratorAlgorithm::kPackedGroups,
+                         PackedWgradOutput<ElementC>, epilogue::MatrixOutput<ElementC, layout::RowMajor>>>;
   // GEMM's builders (an NHWC output's rows are contiguous): NVIDIA stores rows through shared memory,
   // gfx9 straight from the registers.
   template <class Out, class Functor>

@@ -27,10 +27,11 @@
 //   Fprop only: FewChannelConvolution, the filter's taps and channels packed into one K run
 //      with one-channel accesses, which the rules pick where the channels per group are fewer than
 //      its K tile and no whole-vector candidate takes the problem (RGB stems, patchify layers).
-//   Fprop and Dgrad, then: PackedGroupConvolution, several groups a GEMM batch with a block-diagonal
-//      filter, with filter accesses of whole and of half 16-byte vectors (ResNeXt's 4-channel
-//      groups), which the rules pick for grouped layers whose channels per group leave room for
-//      two or more groups in its tile's N (ResNeXt, RegNet).
+//   Then PackedGroupConvolution, several groups a GEMM batch with a block-diagonal filter: for Fprop
+//      and Dgrad with filter accesses of whole and of half 16-byte vectors (ResNeXt's 4-channel
+//      groups), for Wgrad (whose output is the filter: a batch's diagonal blocks stored) data-parallel
+//      and with parallel split-K; the rules pick them for grouped layers whose channels per group
+//      leave room for two or more groups in the tile (ResNeXt, RegNet).
 //   Wgrad only, last: DefaultAnalyticConvolution with parallel split-K (an RGB stem's filter
 //      gradient: few tiles, channels no whole-vector candidate takes).
 // So every channel and group count runs, the fast kernels where they apply. A Wgrad split-K
@@ -167,10 +168,14 @@ using FewChannelConvolution = ImplicitGemmConvolution<
 // 64); on NVIDIA the default 128 x 64 x 64 tile, through registers with mma.sync when the filter's
 // accesses are narrower than a vector (kWholeVectors false: cp.async and warpgroup MMAs take
 // whole vectors).
+// Wgrad's filters are its M: 64 x 128 x 64 (gfx9: four 32 x 64 waves; Sm90: one warpgroup of
+// 16 x 128 warps; Sm80: four 32 x 64 warps), K of 64 for the channel-contiguous tiles' two
+// vectors a thread.
 template <ConvOperator Op, class Arch, bool kWholeVectors = true>
 struct PackedGroupConvTile {
-  using TileShape = GemmShape<128, 64, 64>;
-  using WaveShape = GemmShape<64, 32, 64>;
+  static constexpr bool kWgrad = Op == ConvOperator::kWgrad;
+  using TileShape = std::conditional_t<kWgrad, GemmShape<64, 128, 64>, GemmShape<128, 64, 64>>;
+  using WaveShape = std::conditional_t<kWgrad, GemmShape<32, 64, 64>, GemmShape<64, 32, 64>>;
   static constexpr int kStages = gemm::device::kDefaultStages<Arch>;
   template <class Element>
   using MmaAtom = typename DefaultConvTile<Op, Arch>::template MmaAtom<Element>;
@@ -179,6 +184,12 @@ template <ConvOperator Op, class Arch, bool kWholeVectors>
   requires gemm::device::kNvidiaArch<Arch>
 struct PackedGroupConvTile<Op, Arch, kWholeVectors>
     : std::conditional_t<kWholeVectors, DefaultConvTile<Op, Arch>, RegisterStagedConvTile<Op, Arch>> {};
+template <class Arch>
+  requires gemm::device::kNvidiaArch<Arch>
+struct PackedGroupConvTile<ConvOperator::kWgrad, Arch, true> : DefaultConvTile<ConvOperator::kWgrad, Arch> {
+  using TileShape = GemmShape<64, 128, 64>;
+  using WaveShape = std::conditional_t<std::is_same_v<Arch, arch::Sm90>, GemmShape<16, 128, 64>, GemmShape<32, 64, 64>>;
+};
 
 // Fprop and Dgrad of grouped layers with few channels per group (ResNeXt's 4-32, RegNet's 8-64):
 // as many groups a GEMM batch as the tile's N holds (IteratorAlgorithm::kPackedGroups), the filter
@@ -237,12 +248,15 @@ struct DefaultConvolutionCandidates {
   using FewChannels = std::conditional_t<Op == ConvOperator::kFprop,
                                          std::tuple<FewChannelConvolution<Element, ElementC, Arch, OutputOp>>,
                                          std::tuple<>>;
-  // (Whole vectors, then half vectors for groups of half a vector's channels.)
+  // (Whole vectors, then half vectors for groups of half a vector's channels; Wgrad, whose loaders
+  // read a batch's channels, whole vectors data-parallel and with parallel split-K.)
   using PackedGroups = std::conditional_t<
       Op != ConvOperator::kWgrad,
       std::tuple<PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp>,
                  PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp, 8 / int(sizeof(Element))>>,
-      std::tuple<>>;
+      std::tuple<PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp>,
+                 typename PackedGroupConvolution<Op, Element, ElementC, Arch, OutputOp>::template WithSplitK<
+                     gemm::kernel::SplitKMode::kParallel>>>;
   using type = decltype(std::tuple_cat(
       std::declval<TensorCopyTiles>(),
       std::declval<std::tuple<Configuration, DefaultAnalyticConvolution<Op, Element, ElementC, Arch, OutputOp>>>(),

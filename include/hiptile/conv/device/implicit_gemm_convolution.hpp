@@ -150,6 +150,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   static constexpr std::size_t kAccessBytesA =
       std::size_t(Algorithm == IteratorAlgorithm::kPackedGroups ? kVector : AccessElements) * sizeof(Element_);
   static constexpr std::size_t kAccessBytesB = std::size_t(AccessElements) * sizeof(Element_);
+  static constexpr bool kPackedWgrad = Algorithm == IteratorAlgorithm::kPackedGroups && Op == ConvOperator::kWgrad;
   // Filter taps per dimension (Dgrad: per row class) the precomputed iterators' masks can hold.
   static constexpr int kMaxPrecomputedFilterExtent = 32;
 
@@ -198,7 +199,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // Dgrad's w), K/groups for dy (Dgrad, Wgrad).
     int const cg = p.c / p.groups;
     int const kg = p.k / p.groups;
-    bool const channels = channels_multiple_of(p, AccessElements);
+    // (Wgrad on packed groups reads a batch's channels: several groups' together.)
+    bool const channels = channels_multiple_of(kPackedWgrad ? batch_problem(p) : p, AccessElements);
     // Tensor copies read 128-byte blocks of channels, each of one filter tap and group: of x
     // (Fprop and Wgrad, C/groups) or of dy (Dgrad, K/groups). Fprop's and Dgrad's last block may be
     // partial when there is one group: the copy engine reads the channels past C (K) as zeros, which
@@ -211,7 +213,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     bool const blocks = Algorithm != IteratorAlgorithm::kTensorCopy || whole_blocks || partial_last_block;
     // Packed groups read a batch's activation-side channels (Fprop C, Dgrad K: its groups' together)
     // in whole vectors, AccessElements being the filter's access.
-    bool const packed_vectors = Algorithm != IteratorAlgorithm::kPackedGroups ||
+    bool const packed_vectors = Algorithm != IteratorAlgorithm::kPackedGroups || kPackedWgrad ||
                                 groups_per_batch(p) * (Op == ConvOperator::kDgrad ? kg : cg) % kVector == 0;
     if (!channels || !blocks || !packed_vectors) return Status::kErrorChannelsNotAligned;
     // The precomputed and few-channel iterators keep one mask bit per filter tap (Dgrad: per tap of
@@ -351,7 +353,9 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       e.output = {nullptr, 0, partials, l.gemm_n, l.gemm_m, l.gemm_n, matrix, 0};
       e.op = {1.0f, 0.0f};
       reduction_ = {partials, l.gemm_m, l.gemm_n, args.split_k_slices, out, args.bias, bias_mode, args.output_op};
-      if constexpr (Op == ConvOperator::kDgrad) reduction_.problem = plan.geometry;  // (DgradOutput reads it)
+      if constexpr (Op == ConvOperator::kDgrad || kPackedWgrad) {
+        reduction_.problem = plan.geometry;  // (DgradOutput and PackedWgradOutput read it)
+      }
     } else {
       e.output = out;
       e.bias = args.bias;
@@ -502,15 +506,21 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   int batches() const noexcept { return launch_.batches; }
 
   // Groups a GEMM batch holds: with IteratorAlgorithm::kPackedGroups the most, a divisor of the
-  // groups, whose channels along N (Fprop: K/groups, Dgrad: C/groups) fill at most TileShape::kN
-  // and whose activation-side channels (Fprop C, Dgrad K) are whole 16-byte vectors; else 1.
+  // groups, whose filter-side channels fill at most the tile (Fprop: K/groups along TileShape::kN,
+  // Dgrad: C/groups along kN, Wgrad: K/groups along kM) and whose gathered channels are whole
+  // 16-byte vectors (Fprop C, Dgrad K, Wgrad both); else 1.
   static int groups_per_batch(ConvProblemSize const& p) noexcept {
     if (Algorithm != IteratorAlgorithm::kPackedGroups || p.groups < 1) return 1;
-    int const n = Op == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
-    int const gathered = Op == ConvOperator::kDgrad ? p.k_per_group() : p.c_per_group();
+    int const cg = p.c_per_group(), kg = p.k_per_group();
+    int const along = Op == ConvOperator::kDgrad ? cg : kg;
+    int const tile = Op == ConvOperator::kWgrad ? TileShape::kM : TileShape::kN;
     int pack = 1;
-    for (int d = 2; d <= p.groups && std::int64_t(d) * n <= TileShape::kN; ++d) {
-      if (p.groups % d == 0 && std::int64_t(d) * gathered % kVector == 0) pack = d;
+    for (int d = 2; d <= p.groups && std::int64_t(d) * along <= tile; ++d) {
+      bool const vectors = Op == ConvOperator::kWgrad ? std::int64_t(d) * cg % kVector == 0 &&
+                                                            std::int64_t(d) * kg % kVector == 0
+                                                      : std::int64_t(d) * (Op == ConvOperator::kDgrad ? kg : cg) %
+                                                                kVector == 0;
+      if (p.groups % d == 0 && vectors) pack = d;
     }
     return pack;
   }
@@ -608,11 +618,11 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   }
 
   // Fprop: y as an (N·Z·P·Q) × K matrix, group g's columns from g·K/groups. Wgrad: dw as a
-  // K × (taps·C/groups) matrix, group g's rows from g·K/groups. Dgrad: the row-class mapping. (The
-  // geometry's groups: a batch's, packed or not.)
+  // K × (taps·C/groups) matrix, group g's rows from g·K/groups (packed groups: PackedWgradOutput).
+  // Dgrad: the row-class mapping. (The geometry's groups: a batch's, packed or not.)
   static typename Output::Params output(Arguments const& args, ConvGeometry const& g) noexcept {
     ConvProblemSize const& p = g.problem;
-    if constexpr (Op == ConvOperator::kDgrad) {
+    if constexpr (Op == ConvOperator::kDgrad || kPackedWgrad) {
       typename Output::Params o;  // (the geometry is the kernel's: at_batch binds it)
       o.c = args.c;
       o.d = args.d;

@@ -20,10 +20,13 @@
 //   0b. Fprop whose channels per group are fewer than a candidate's K tile (an RGB stem): the first
 //      few-channel candidate (IteratorAlgorithm::kFewChannels) that takes the problem, whose K packs
 //      the filter's taps and channels into one run where the others give each tap a K tile;
-//   0c. Fprop and Dgrad of a grouped layer whose channels per group along N (Fprop K/groups, Dgrad
-//      C/groups) fit at least twice in a packed-group candidate's TileN: the first such candidate
-//      that takes the problem (IteratorAlgorithm::kPackedGroups: several groups a GEMM batch, where
-//      the others pad each group's few channels to a whole tile of N and of K at every tap);
+//   0c. a grouped layer whose filter-side channels per group (Fprop K/groups and Dgrad C/groups
+//      along N, Wgrad K/groups along M) fit at least twice in the tile of a packed-group candidate
+//      that takes it (IteratorAlgorithm::kPackedGroups: several groups a GEMM batch, where the
+//      others pad each group's few channels to a whole tile): rules 1 and 2 below among the
+//      packed-group candidates only, over one batch's GEMM (rule kPackedGroups); otherwise they
+//      run among the others only (a batch of one group is the precomputed iterator's GEMM, with
+//      costlier filter addresses);
 //   1. Wgrad, whose GEMM-K is every output pixel: when the largest data-parallel tile's tiles fill
 //      under half of the device's slots for it (the workgroups it holds at once) and a split-K
 //      candidate takes the problem, the split-K candidate whose tiles waste least of M x N (ties:
@@ -36,9 +39,7 @@
 //      waves the one with more slots (short grids gain from overlapping workgroups), else the
 //      larger tile; then the iterators (tensor copies, precomputed, few-channel, analytic), then
 //      list order. Fitted to the H100's measurements of the seven ResNet-50 layers of
-//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28). Packed-group candidates run by
-//      rule 0c only (a batch of one group is the precomputed iterator's, with costlier filter
-//      addresses);
+//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28);
 //   3. otherwise the first that takes the problem.
 // The choice is then fitted to the arguments' workspace as SelectingOperator says
 // (gemm/device/selecting_operator.hpp). TunedConvolution's heuristic (find mode heuristic) is these
@@ -139,7 +140,7 @@ struct ConvSelection {
   static Status preferred(Arguments const& args, ConvChoice& choice, std::uint64_t excluded) noexcept {
     ConvProblemSize const& p = args.problem;
     if (Status const s = p.check(); !ok(s)) return s;
-    Work const w = work_of(p);
+    Work w = work_of(p);
     bool eligible[] = {gemm::device::takes_problem<Candidates>(args, args.split_k_slices)...};
     bool const vector_access[] = {(Candidates::kAccessElements > 1)...};
     bool any_vector = false;
@@ -185,25 +186,35 @@ struct ConvSelection {
         picked = i, slices = args.split_k_slices, rule = ConvChoiceRule::kFewChannels;
       }
     }
-    // Rule 0c: grouped layers with room for two groups or more in a tile's N, on packed groups.
+    // Rule 0c: a grouped layer with room for two groups or more in a packed-group candidate's tile
+    // (Fprop: K/groups along N; Dgrad: C/groups along N; Wgrad: K/groups along M): rules 1 and 2
+    // among the packed-group candidates only, over a batch's GEMM; else among the others only.
     auto packed_groups = [&](int i) { return c[i].algorithm == IteratorAlgorithm::kPackedGroups; };
     int const group_channels = kOperator == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
-    for (int i = 0; i < kCandidates && picked < 0; ++i) {
-      if (eligible[i] && packed_groups(i) && p.groups > 1 && 2 * group_channels <= c[i].tile_n) {
-        picked = i, slices = args.split_k_slices, rule = ConvChoiceRule::kPackedGroups;
+    bool packed_only = false;
+    for (int i = 0; i < kCandidates && picked < 0 && !packed_only; ++i) {
+      int const along = kOperator == ConvOperator::kWgrad ? c[i].tile_m : c[i].tile_n;
+      if (eligible[i] && packed_groups(i) && p.groups > 1 && 2 * group_channels <= along) {
+        packed_only = true;
+        visit_index<kCandidates>(i, [&]<int I>() {
+          using C = std::tuple_element_t<I, CandidateList>;
+          if constexpr (requires { C::batch_problem(p); }) w = work_of(C::batch_problem(p));
+          return Status::kSuccess;
+        });
       }
     }
+    auto in_family = [&](int i) { return packed_groups(i) == packed_only; };
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
     int fastest = -1, largest = -1;
     for (int i = 0; i < kCandidates && picked < 0; ++i) {
-      if (!eligible[i] || split(i) || direct(i) || packed_groups(i)) continue;
+      if (!eligible[i] || split(i) || direct(i) || !in_family(i)) continue;
       if (fastest < 0 || faster(w, c[i], c[fastest])) fastest = i;
       if (largest < 0 || area(c[i]) > area(c[largest])) largest = i;
     }
     if (kOperator == ConvOperator::kWgrad && picked < 0 && largest >= 0 && args.split_k_slices == 1 &&
         2 * tiles(w, c[largest]) < c[largest].slots) {
       for (int i = 0; i < kCandidates; ++i) {
-        if (!split(i) || direct(i) || (excluded >> i & 1) != 0 || !access_ok(i)) continue;
+        if (!split(i) || direct(i) || (excluded >> i & 1) != 0 || !access_ok(i) || !in_family(i)) continue;
         if (c[i].slots == 0) {  // (not queried above: it takes the problem only with several slices)
           if (Status const q = slots_of(i, c[i].slots); !ok(q)) return q;
         }
@@ -223,6 +234,7 @@ struct ConvSelection {
       }
     }
     if (picked < 0 && fastest >= 0) picked = fastest, slices = 1, rule = ConvChoiceRule::kTileWaves;
+    if (packed_only && picked >= 0) rule = ConvChoiceRule::kPackedGroups;
     for (int i = 0; i < kCandidates && picked < 0; ++i) {
       if (eligible[i]) picked = i, rule = ConvChoiceRule::kOnlyEligible;
     }
