@@ -7,7 +7,7 @@
 // the few-channel Fprop (FewChannelConvolution: packed taps) with one-channel accesses in f16 and
 // bf16 and four-channel accesses in f16; Fprop and Dgrad on packed groups (PackedGroupConvolution:
 // grouped layers of few channels a group) in f16, Fprop in bf16, and f16 Fprop with half-vector
-// filter accesses (4-channel groups); f16 Wgrad on packed groups.
+// filter accesses (4-channel groups), Dgrad too; f16 Wgrad on packed groups.
 // HIPTILE_CONV_ARCH is the arch tag; the build sets it to match --offload-arch.
 #include <cstddef>
 #include <type_traits>
@@ -78,6 +78,8 @@ using PackedF16Fprop = PackedGroups<ConvOperator::kFprop, half_t>;
 using PackedF16Dgrad = PackedGroups<ConvOperator::kDgrad, half_t>;
 using PackedBf16Fprop = PackedGroups<ConvOperator::kFprop, bfloat16_t>;
 using PackedF16Wgrad = PackedGroups<ConvOperator::kWgrad, half_t>;
+using PackedF16DgradHalf = hiptile::conv::device::PackedGroupConvolution<
+    ConvOperator::kDgrad, half_t, half_t, Arch, hiptile::epilogue::LinearCombination<half_t>, 4>;
 using PackedF16FpropHalf = hiptile::conv::device::PackedGroupConvolution<
     ConvOperator::kFprop, half_t, half_t, Arch, hiptile::epilogue::LinearCombination<half_t>, 4>;
 
@@ -109,6 +111,7 @@ template struct hiptile::test::LaunchBudget<conv_isa::PackedF16Dgrad>;
 template struct hiptile::test::LaunchBudget<conv_isa::PackedBf16Fprop>;
 template struct hiptile::test::LaunchBudget<conv_isa::PackedF16FpropHalf>;
 template struct hiptile::test::LaunchBudget<conv_isa::PackedF16Wgrad>;
+template struct hiptile::test::LaunchBudget<conv_isa::PackedF16DgradHalf>;
 
 template __global__ void hiptile::kernel_entry<conv_isa::F16Fprop::Kernel>(conv_isa::F16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::F16Dgrad::Kernel>(conv_isa::F16Dgrad::Kernel::Params);
@@ -133,3 +136,4 @@ template __global__ void hiptile::kernel_entry<conv_isa::PackedF16Dgrad::Kernel>
 template __global__ void hiptile::kernel_entry<conv_isa::PackedBf16Fprop::Kernel>(conv_isa::PackedBf16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::PackedF16FpropHalf::Kernel>(conv_isa::PackedF16FpropHalf::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::PackedF16Wgrad::Kernel>(conv_isa::PackedF16Wgrad::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::PackedF16DgradHalf::Kernel>(conv_isa::PackedF16DgradHalf::Kernel::Params);

@@ -112,6 +112,7 @@ struct ConvSubject {
     std::uint64_t seed = 1;
   };
   static constexpr bool kDirect = Conv::kAlgorithm == IteratorAlgorithm::kDirect;  // DepthwiseConvolution
+  static constexpr bool kPacked = Conv::kAlgorithm == IteratorAlgorithm::kPackedGroups;
   // A filter extent at the configuration's limit: the precomputed iterators' masks; the direct
   // convolution's LDS (one output position's halo and a filter plane: 64 taps a row is past it
   // with a filter column of two or more).
@@ -245,6 +246,12 @@ struct ConvSubject {
       p.c = p.groups * access * pick(1, access == 1 ? 20 : 3);
       p.k = p.groups * (kOp == ConvOperator::kFprop || access == 1 ? pick(1, 40) : access * pick(1, 4));
       if (depthwise) p.groups = p.c = p.k = access * pick(1, 9);
+      // Packed groups: an even count of groups of one or two accesses (a batch packs two or more).
+      if (kPacked) {
+        p.groups = 2 * pick(1, 4);
+        p.c = p.groups * access * pick(1, 2);
+        p.k = p.groups * (kOp == ConvOperator::kFprop ? pick(1, 8) : access * pick(1, 2));
+      }
       p.mode = rng() % 4 == 0 ? ConvMode::kConvolution : ConvMode::kCrossCorrelation;
       if (p.check() != Status::kSuccess) continue;
       Case c;
@@ -315,6 +322,9 @@ struct ConvSubject {
     }
     preset("grid, N = 1024, C = 2^22", P::conv2d(1024, 5, 36, 1 << 22, 24, 3, 3, 1, 1, 2, 1));
     preset("grid, K = 2^25 - 8, C = 8192", P::conv2d(2, 5, 36, 8192, (1 << 25) - 8, 3, 3, 1, 1, 2, 1));
+    // (Wgrad on packed groups, whose 64 pixels of K reach past 32-bit offsets in the case above:
+    // 2^17 tile rows by 576 tile columns.)
+    preset("grid, K = 2^23 - 8, C = 8192", P::conv2d(2, 5, 36, 8192, (1 << 23) - 8, 3, 3, 1, 1, 2, 1));
     // Dgrad refuses stride and dilation above 1 in one dimension; Fprop and Wgrad run it.
     preset("stride 2, dilation 2", P::conv2d(1, 8, 8, 8, 8, 3, 3, 1, 1, 2, 2, 2, 2));
     for (int s : {46341, 65536}) {
@@ -971,7 +981,7 @@ TEST_CASE("Fprop gives every extreme argument a Status or a right answer: few ch
       "Fprop bf16 -> f32, few-channel, 2-element accesses", 29);
 }
 
-TEST_CASE("Fprop, Dgrad and Wgrad give every extreme argument a Status or a right answer: packed groups",
+TEST_CASE("Packed groups give every extreme argument a Status or a right answer (Fprop, Dgrad, Wgrad)",
           "[fuzz][conv][packed_groups]") {
   fuzz_conv<hiptile::conv::device::PackedGroupConvolution<ConvOperator::kFprop, half_t, half_t, hiptile::arch::Gfx942>>(
       "Fprop f16, packed groups", 30);

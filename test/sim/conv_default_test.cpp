@@ -107,8 +107,7 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
   for (ConvProblemSize const& p : {ConvProblemSize::conv2d(2, 15, 13, 3, 16, 7, 7, 3, 3, 2, 2),  // RGB 7x7/2 stem
                                    ConvProblemSize::conv2d(1, 16, 16, 3, 24, 4, 4, 0, 0, 4, 4),  // 4x4/4 patchify
                                    ConvProblemSize::conv2d(1, 9, 10, 5, 7, 3, 3, 1, 1),
-                                   ConvProblemSize::conv2d(2, 10, 10, 16, 16, 3, 3, 1, 1).with_groups(16),
-                                   ConvProblemSize::conv2d(1, 9, 9, 32, 64, 3, 3, 1, 1, 2, 2).with_groups(8)}) {
+                                   ConvProblemSize::conv2d(2, 10, 10, 16, 16, 3, 3, 1, 1).with_groups(16)}) {
     using Fixed = Configuration<ConvOperator::kFprop>;
     CHECK(Fixed::can_implement(unread_arguments<Fixed>(p)) == Status::kErrorChannelsNotAligned);
     bool const depthwise = p.groups == p.c && p.k == p.c;
@@ -119,12 +118,21 @@ TEST_CASE("DefaultConvolution runs every channel count: RGB stems, odd channels,
     ConvChoice const dgrad = run_default<ConvOperator::kDgrad>(p);
     CHECK(dgrad.candidate == (depthwise ? 2 : 1));
     CHECK(dgrad.algorithm == (depthwise ? IteratorAlgorithm::kDirect : IteratorAlgorithm::kAnalytic));
-    // (Wgrad without a workspace: the direct convolution would split its tiles, so the analytic one.)
+    // (Wgrad without a workspace: the direct convolution would split its tiles, so the analytic one;
+    // a depthwise layer's on packed groups, 16 one-channel groups a batch.)
     ConvChoice const wgrad = run_default<ConvOperator::kWgrad>(p, {1.0f, 0.0f, false}, false);
-    CHECK(wgrad.candidate == 1);
-    CHECK(wgrad.algorithm == IteratorAlgorithm::kAnalytic);
+    CHECK(wgrad.candidate == (depthwise ? 5 : 1));
+    CHECK(wgrad.algorithm == (depthwise ? IteratorAlgorithm::kPackedGroups : IteratorAlgorithm::kAnalytic));
     // (The direct convolution, or the analytic one split, would run with a workspace.)
-    CHECK(wgrad.preferred == (depthwise ? 4 : 5));
+    CHECK(wgrad.preferred == (depthwise ? 4 : 7));
+  }
+  // Groups of 4 channels: packed groups (Fprop and Dgrad with half-vector filter accesses; Wgrad
+  // without a workspace data-parallel, its split twin preferred).
+  ConvProblemSize const four = ConvProblemSize::conv2d(1, 9, 9, 32, 64, 3, 3, 1, 1, 2, 2).with_groups(8);
+  for (ConvChoice const& c : {run_default<ConvOperator::kFprop>(four), run_default<ConvOperator::kDgrad>(four),
+                              run_default<ConvOperator::kWgrad>(four, {1.0f, 0.0f, false}, false)}) {
+    CHECK(c.algorithm == IteratorAlgorithm::kPackedGroups);
+    CHECK(c.rule == ConvChoiceRule::kPackedGroups);
   }
 }
 

@@ -68,7 +68,7 @@ using FewChannel = hiptile::conv::device::FewChannelConvolution<Element, Element
                                                                  hiptile::epilogue::LinearCombination<Element>, Access>;
 
 // conv_kernels.cpp: packed groups (a block-diagonal filter), f16 Fprop and Dgrad, bf16 Fprop, and
-// f16 Fprop with half-vector filter accesses.
+// f16 Fprop and Dgrad with half-vector filter accesses, f16 Wgrad.
 template <ConvOperator Op, class Element, int Access = 8>
 using PackedGroups = hiptile::conv::device::PackedGroupConvolution<Op, Element, Element, Gfx942,
                                                                    hiptile::epilogue::LinearCombination<Element>, Access>;
@@ -103,7 +103,8 @@ std::vector<std::string> shipped_labels() {
            Persistent<ConvOperator::kFprop>, Persistent<ConvOperator::kDgrad>, FewChannel<half_t>,
            FewChannel<bfloat16_t>, FewChannel<half_t, 4>, PackedGroups<ConvOperator::kFprop, half_t>,
            PackedGroups<ConvOperator::kDgrad, half_t>, PackedGroups<ConvOperator::kFprop, bfloat16_t>,
-           PackedGroups<ConvOperator::kFprop, half_t, 4>, PackedGroups<ConvOperator::kWgrad, half_t>>()) {
+           PackedGroups<ConvOperator::kFprop, half_t, 4>, PackedGroups<ConvOperator::kDgrad, half_t, 4>,
+           PackedGroups<ConvOperator::kWgrad, half_t>>()) {
     out.push_back(label);
   }
   return out;

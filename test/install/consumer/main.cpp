@@ -1,7 +1,7 @@
 // A user's program against an installed hiptile: a kernel that reverses each workgroup's values
 // through dynamic LDS, launched with hiptile::launch and checked on the host; a small f16
-// convolution (DefaultConvolution choosing per problem, on 16 and on 3 channels and a depthwise
-// layer, and the default configuration as a persistent kernel), a stream-K GEMM on a grid sized from the device,
+// convolution (DefaultConvolution choosing per problem, on 16 and on 3 channels, a depthwise layer
+// and a grouped one of 8 channels a group, and the default configuration as a persistent kernel), a stream-K GEMM on a grid sized from the device,
 // DefaultGemm choosing its configuration by shape (one problem, and strided batches), DefaultTunedGemm
 // choosing at run time as find mode says, an
 // int8 GEMM dequantised to int8 with per-row and per-column scales, an fp8 GEMM with an amax, a
@@ -56,17 +56,17 @@ using PersistentFprop = hiptile::conv::device::DefaultConvolutionConfiguration<
     hiptile::conv::ConvOperator::kFprop, hiptile::half_t, hiptile::half_t,
     hiptile::arch::Gfx942>::WithSplitK<hiptile::gemm::kernel::SplitKMode::kPersistent>;
 
-// A 3×3 padded convolution of n images of h×w pixels, `channels` -> 24 channels (depthwise:
-// `channels` -> `channels`, a group each), through Conv: every output element against the
-// double-precision reference. Returns the number of wrong elements (or -1 on a Status error).
+// A 3×3 padded convolution of n images of h×w pixels, `channels` -> 24 channels (grouped:
+// `channels` -> `channels` in `groups` groups; groups = channels is depthwise), through Conv: every
+// output element against the double-precision reference. Returns the number of wrong elements (or
+// -1 on a Status error).
 template <class Conv>
-long long convolution_mismatches(int n, int h, int w_pixels, int workgroups = 0, int channels = 16,
-                                 bool depthwise = false) {
+long long convolution_mismatches(int n, int h, int w_pixels, int workgroups = 0, int channels = 16, int groups = 1) {
   namespace host = hiptile::host;
   using hiptile::half_t;
-  auto const p = hiptile::conv::ConvProblemSize::conv2d(n, h, w_pixels, /*c=*/channels, /*k=*/depthwise ? channels : 24,
+  auto const p = hiptile::conv::ConvProblemSize::conv2d(n, h, w_pixels, /*c=*/channels, /*k=*/groups > 1 ? channels : 24,
                                                         /*r=*/3, /*s=*/3, /*pad_h=*/1, /*pad_w=*/1)
-                     .with_groups(depthwise ? channels : 1);
+                     .with_groups(groups);
   auto const gemm = p.implicit_gemm(hiptile::conv::ConvOperator::kFprop);
   host::HostMatrix<half_t> x(std::int64_t(p.n) * p.input[1] * p.input[2], p.c);
   host::HostMatrix<half_t> w(p.k, std::int64_t(p.filter[1]) * p.filter[2] * p.c_per_group());
@@ -419,12 +419,13 @@ int main() {
   long long const one_shot = convolution_mismatches<DefaultFprop>(2, 6, 7);
   long long const rgb = convolution_mismatches<DefaultFprop>(1, 9, 8, 0, 3);
   long long const persistent = convolution_mismatches<PersistentFprop>(4, 12, 11, 2);
-  long long const depthwise = convolution_mismatches<DefaultFprop>(2, 9, 10, 0, 16, true);  // the direct kernel
-  long long const conv_wrong = one_shot < 0 || rgb < 0 || persistent < 0 || depthwise < 0
+  long long const depthwise = convolution_mismatches<DefaultFprop>(2, 9, 10, 0, 16, 16);  // the direct kernel
+  long long const grouped = convolution_mismatches<DefaultFprop>(1, 8, 9, 0, 64, 8);  // packed groups
+  long long const conv_wrong = one_shot < 0 || rgb < 0 || persistent < 0 || depthwise < 0 || grouped < 0
                                    ? -1
-                                   : one_shot + rgb + persistent + depthwise;
-  std::printf("hiptile consumer (%s backend): convolution (DefaultConvolution on 16 and 3 channels and depthwise, "
-              "persistent), %lld elements wrong\n",
+                                   : one_shot + rgb + persistent + depthwise + grouped;
+  std::printf("hiptile consumer (%s backend): convolution (DefaultConvolution on 16 and 3 channels, depthwise and "
+              "grouped, persistent), %lld elements wrong\n",
               hiptile::to_string(hiptile::kBackend), conv_wrong);
   long long const gemm_wrong = f16_gemm_mismatches();
   std::printf("hiptile consumer (%s backend): stream-K GEMM, DefaultGemm and DefaultTunedGemm, %lld elements wrong\n",
