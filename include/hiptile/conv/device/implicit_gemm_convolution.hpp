@@ -199,8 +199,12 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // Dgrad's w), K/groups for dy (Dgrad, Wgrad).
     int const cg = p.c / p.groups;
     int const kg = p.k / p.groups;
-    // (Wgrad on packed groups reads a batch's channels: several groups' together.)
-    bool const channels = channels_multiple_of(kPackedWgrad ? batch_problem(p) : p, AccessElements);
+    // (Packed groups: a GEMM batch of `pack` groups, whose problem is `batch`. Wgrad reads a
+    // batch's channels: several groups' together.)
+    int const pack = groups_per_batch(p);
+    ConvProblemSize batch = p;
+    batch.groups /= pack;
+    bool const channels = channels_multiple_of(kPackedWgrad ? batch : p, AccessElements);
     // Tensor copies read 128-byte blocks of channels, each of one filter tap and group: of x
     // (Fprop and Wgrad, C/groups) or of dy (Dgrad, K/groups). Fprop's and Dgrad's last block may be
     // partial when there is one group: the copy engine reads the channels past C (K) as zeros, which
@@ -214,7 +218,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // Packed groups read a batch's activation-side channels (Fprop C, Dgrad K: its groups' together)
     // in whole vectors, AccessElements being the filter's access.
     bool const packed_vectors = Algorithm != IteratorAlgorithm::kPackedGroups || kPackedWgrad ||
-                                groups_per_batch(p) * (Op == ConvOperator::kDgrad ? kg : cg) % kVector == 0;
+                                pack * (Op == ConvOperator::kDgrad ? kg : cg) % kVector == 0;
     if (!channels || !blocks || !packed_vectors) return Status::kErrorChannelsNotAligned;
     // The precomputed and few-channel iterators keep one mask bit per filter tap (Dgrad: per tap of
     // a row class).
@@ -230,7 +234,6 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     }
     // The kernel indexes GEMM rows, columns and K, and pixels, in int (a batch's GEMM: packed
     // groups widen its N and K).
-    ConvProblemSize const batch = batch_problem(p);
     auto const gemm = batch.implicit_gemm(Op);
     std::int64_t const pixels_in = std::int64_t(p.n) * p.input[0] * p.input[1] * p.input[2];
     auto const fits_int = [](std::int64_t v, int tile) { return v <= INT32_MAX && round_up_fits(int(v), tile); };
@@ -245,9 +248,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
       return Status::kErrorIndexOverflow;
     }
     ConvGeometry& geometry = plan.geometry;
-    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry, groups_per_batch(p)); !ok(s)) {
-      return s;
-    }
+    if (Status const s = ConvGeometry::make(p, Op == ConvOperator::kDgrad, geometry, pack); !ok(s)) return s;
     // (Tensor copies: whether the copy engine's tensor maps describe the operands.)
     plan.a = operand_a(args, geometry);
     plan.b = operand_b(args, geometry);
