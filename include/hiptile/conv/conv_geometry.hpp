@@ -188,8 +188,9 @@ struct ConvGeometry {
   // `batch` = group · tap_classes + the class's index among the classes with taps.
   HIPTILE_HOST_DEVICE int group_of(int batch) const { return div_tap_classes.div(batch); }
 
-  // One filter of the problem's: its taps · C/groups elements (the group's, not the batch's).
-  HIPTILE_HOST_DEVICE int filter_elements() const { return taps * div_group_c.divisor(); }
+  // One filter of the problem's: its taps · C/groups elements (the group's, not the batch's; in 64
+  // bits: the host's reach checks take it before anything bounds it).
+  HIPTILE_HOST_DEVICE std::int64_t filter_elements() const { return std::int64_t(taps) * div_group_c.divisor(); }
   // Element (k, c) of filter tap `tap` in a batch's block-diagonal filter (k, c: its output and
   // input channels), from the batch's first filter; -1 off the diagonal blocks.
   HIPTILE_HOST_DEVICE HIPTILE_INLINE int packed_filter_element(int k, int c, int tap) const {

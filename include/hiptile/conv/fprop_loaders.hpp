@@ -264,9 +264,10 @@ class FpropFilterLoader : public gemm::block::GatheringLoader<FpropFilterLoader<
       if (n0_ + mn >= g_.kg || channel >= g_.cg) return kInvalidOffset;
       if constexpr (kPackedGroups) {
         // (From the block's first filter: row n0 + mn's element, less the n0 rows before it.)
+        // (Both within the block's reach, which offsets_fit bounds by 2^31 bytes.)
         int const e = g_.packed_filter_element(n0_ + mn, channel, t.tap);
         return e < 0 ? kInvalidOffset
-                     : static_cast<std::uint32_t>(e - n0_ * g_.filter_elements()) * sizeof(Element);
+                     : static_cast<std::uint32_t>(e - n0_ * int(g_.filter_elements())) * sizeof(Element);
       } else {
         return static_cast<std::uint32_t>((mn * g_.taps + t.tap) * g_.cg + channel) * sizeof(Element);
       }

@@ -30,7 +30,7 @@ struct PackedWgradOutput {
     // elements of one filter, the batch's channels and one group's C and K (divisors).
     int extent_m = 0;
     int extent_n = 0;
-    int filter = 0;
+    std::int64_t filter = 0;
     FastDivmod div_batch_c, div_group_c, div_group_k;
   };
 
@@ -59,7 +59,7 @@ struct PackedWgradOutput {
   }
 
   HIPTILE_HOST_DEVICE static Row row(Params const& p, int m) {
-    return {m, m < p.extent_m ? p.div_group_k.div(m) : -1, std::int64_t(m) * p.filter};
+    return {m, m < p.extent_m ? p.div_group_k.div(m) : -1, m * p.filter};
   }
   HIPTILE_HOST_DEVICE static bool exists(Params const& p, Row const& row, int n) {
     return row.group >= 0 && n < p.extent_n && p.div_group_c.div(p.div_batch_c.mod(n)) == row.group;
@@ -76,7 +76,7 @@ struct PackedWgradOutput {
   HIPTILE_HOST_DEVICE static bool contains(Params const&, int, int, int, int) { return false; }
   HIPTILE_HOST_DEVICE static bool rows_aligned(Params const& p, int bytes) {
     return reinterpret_cast<std::uintptr_t>(p.d) % bytes == 0 &&
-           std::int64_t(p.filter) * std::int64_t(sizeof(ElementC)) % bytes == 0 &&
+           p.filter * std::int64_t(sizeof(ElementC)) % bytes == 0 &&
            std::int64_t(p.div_group_c.divisor()) * std::int64_t(sizeof(ElementC)) % bytes == 0;
   }
 };

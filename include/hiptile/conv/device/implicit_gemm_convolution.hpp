@@ -218,7 +218,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     // Packed groups read a batch's activation-side channels (Fprop C, Dgrad K: its groups' together)
     // in whole vectors, AccessElements being the filter's access.
     bool const packed_vectors = Algorithm != IteratorAlgorithm::kPackedGroups || kPackedWgrad ||
-                                pack * (Op == ConvOperator::kDgrad ? kg : cg) % kVector == 0;
+                                std::int64_t(pack) * (Op == ConvOperator::kDgrad ? kg : cg) % kVector == 0;
     if (!channels || !blocks || !packed_vectors) return Status::kErrorChannelsNotAligned;
     // The precomputed and few-channel iterators keep one mask bit per filter tap (Dgrad: per tap of
     // a row class).

@@ -194,7 +194,7 @@ struct ConvSelection {
     bool packed_only = false;
     for (int i = 0; i < kCandidates && picked < 0 && !packed_only; ++i) {
       int const along = kOperator == ConvOperator::kWgrad ? c[i].tile_m : c[i].tile_n;
-      if (eligible[i] && packed_groups(i) && p.groups > 1 && 2 * group_channels <= along) {
+      if (eligible[i] && packed_groups(i) && p.groups > 1 && 2 * std::int64_t(group_channels) <= along) {
         packed_only = true;
         visit_index<kCandidates>(i, [&]<int I>() {
           using C = std::tuple_element_t<I, CandidateList>;
