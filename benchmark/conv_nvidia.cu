@@ -26,7 +26,8 @@
 // the configuration it chose. Depthwise layers (groups = C = K) run as "default", "tuned" and
 // "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks there; Wgrad
 // over split_k_slices_for(problem, 2 x SMs) slices), and Fprop and Dgrad as
-// depthwise_p<positions>_l<loads in flight>[_f32] (its other workgroup shapes).
+// depthwise_p<positions>_l<loads in flight>[_f32] and depthwise_registers (the halo through
+// registers: its other workgroup shapes), depthwise_async_p64 (64 positions, the halo by cp.async).
 #include <benchmark/benchmark.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -117,7 +118,7 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
     arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
 // The direct convolution of depthwise layers, with a workgroup shape (conv/direct/depthwise_kernel.hpp).
-template <ConvOperator Op, class Workgroup = conv::DepthwiseWorkgroup<>>
+template <ConvOperator Op, class Workgroup = conv::DefaultDepthwiseWorkgroup<arch::NvidiaFamily>::type>
 using Depthwise = conv::device::DepthwiseConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
                                                      8, Workgroup>;
 // Fprop on packed taps (few channels: conv/few_channel_fprop_loaders.hpp), one-channel accesses,
@@ -482,7 +483,13 @@ int main(int argc, char** argv) {
       add<Depthwise<ConvOperator::kFprop>>(layer, "fprop", "depthwise");
       add<Depthwise<ConvOperator::kDgrad>>(layer, "dgrad", "depthwise");
       add<Depthwise<ConvOperator::kWgrad>>(layer, "wgrad", "depthwise");
-      // Other workgroup shapes: positions, loads in flight, fp32 halo.
+      // Other workgroup shapes: the halo through registers (positions, loads in flight, fp32 halo),
+      // or copied straight to shared memory with fewer positions.
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<>>>(layer, "fprop", "depthwise_registers");
+      add<Depthwise<ConvOperator::kDgrad, conv::DepthwiseWorkgroup<>>>(layer, "dgrad", "depthwise_registers");
+      add<Depthwise<ConvOperator::kWgrad, conv::DepthwiseWorkgroup<>>>(layer, "wgrad", "depthwise_registers");
+      add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 1, false, conv::AsyncHaloCopy>>>(
+          layer, "fprop", "depthwise_async_p64");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 8, true>>>(layer, "fprop", "depthwise_p128_l8_f32");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 1, true>>>(layer, "fprop", "depthwise_p128_l1_f32");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 4>>>(layer, "fprop", "depthwise_p64_l4");

@@ -55,6 +55,9 @@ using Analytic = conv::device::DefaultAnalyticConvolution<Op, half_t, half_t, ar
 // The direct convolution of depthwise layers.
 template <ConvOperator Op, class Element>
 using Depthwise = conv::device::DepthwiseConvolution<Op, Element, Element, arch::Sm90>;
+template <ConvOperator Op>
+using DepthwiseRegisters = conv::device::DepthwiseConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
+                                                              8, conv::DepthwiseWorkgroup<>>;
 // The analytic iterators with whole 16-byte accesses: cp.async gathers, as the precomputed ones.
 template <ConvOperator Op>
 using AnalyticVector = conv::device::DefaultConvolutionConfiguration<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
@@ -588,6 +591,10 @@ int main() {
   run_shapes<Depthwise<ConvOperator::kFprop, half_t>>("fprop f16 depthwise", depthwise_shapes(), fused);
   run_shapes<Depthwise<ConvOperator::kDgrad, half_t>>("dgrad f16 depthwise", depthwise_shapes(), fused);
   run_shapes<Depthwise<ConvOperator::kFprop, bfloat16_t>>("fprop bf16 depthwise", depthwise_shapes());
+  // (The halo through registers, as on gfx9, rather than the default's cp.async.)
+  run_shapes<DepthwiseRegisters<ConvOperator::kFprop>>("fprop f16 depthwise, halo via registers", depthwise_shapes(), fused);
+  run_shapes<DepthwiseRegisters<ConvOperator::kDgrad>>("dgrad f16 depthwise, halo via registers", depthwise_shapes());
+  run_shapes<DepthwiseRegisters<ConvOperator::kWgrad>>("wgrad f16 depthwise, halo via registers", depthwise_shapes());
   run_shapes<Depthwise<ConvOperator::kDgrad, bfloat16_t>>("dgrad bf16 depthwise", depthwise_shapes());
   run_shapes<Selecting<ConvOperator::kFprop, half_t>>("fprop f16 DefaultConvolution, depthwise", depthwise_shapes());
   run_shapes<Selecting<ConvOperator::kDgrad, half_t>>("dgrad f16 DefaultConvolution, depthwise", depthwise_shapes());

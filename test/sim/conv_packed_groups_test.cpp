@@ -226,10 +226,12 @@ TEST_CASE("DefaultConvolution runs grouped layers of few channels on packed grou
   CHECK(FpropDefault::candidate_name(picked.candidate).find("4 channels per access") != std::string::npos);
   CHECK(run_conv<DgradDefault>(four, {}, 3, inspect).passed());
   CHECK(picked.algorithm == IteratorAlgorithm::kPackedGroups);
-  // One group, or 64 channels a group: the precomputed iterator as before.
+  // One group, 64 channels a group, or 17 groups of 8 (no divisor of 17 but 1 puts two groups in
+  // a 64-channel tile): the precomputed iterator as before.
   ConvProblemSize const one = ConvProblemSize::conv2d(1, 6, 6, 64, 64, 3, 3, 1, 1);
   ConvProblemSize const two = ConvProblemSize::conv2d(1, 6, 6, 128, 128, 3, 3, 1, 1, 1, 1, 1, 1, 2);
-  for (ConvProblemSize const& p : {one, two}) {
+  ConvProblemSize const prime = ConvProblemSize::conv2d(1, 6, 6, 136, 136, 3, 3, 1, 1, 1, 1, 1, 1, 17);
+  for (ConvProblemSize const& p : {one, two, prime}) {
     INFO(describe(p));
     CHECK(run_conv<FpropDefault>(p, {}, 3, inspect).passed());
     CHECK(picked.algorithm == IteratorAlgorithm::kPrecomputed);

@@ -14,6 +14,8 @@
 //
 // Where the model would not read a part ("?": an NVIDIA mainloop, an element type it has no name
 // for), the label names no exported kernel, so the configuration is not modelled.
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -106,13 +108,26 @@ struct LoaderOf<conv::PrecomputedFpropActivationLoader<Tile>> : ConvLoaderOf<Til
 };
 // (The few-channel iterator's access width names it too: one tile with 1- and 4-channel accesses
 // is two kernels.)
+// `kName` followed by " x<kAccess>" (an access width in elements, one digit) where `kSuffixed`.
+template <std::string_view const& kName, bool kSuffixed, int kAccess>
+struct AccessSuffixed {
+  static_assert(kAccess >= 1 && kAccess <= 9);
+  static constexpr std::array<char, kName.size() + 3> kChars = [] {
+    std::array<char, kName.size() + 3> chars{};
+    for (std::size_t i = 0; i < kName.size(); ++i) chars[i] = kName[i];
+    chars[kName.size()] = ' ', chars[kName.size() + 1] = 'x', chars[kName.size() + 2] = char('0' + kAccess);
+    return chars;
+  }();
+  static constexpr std::string_view value = kSuffixed ? std::string_view(kChars.data(), kChars.size()) : kName;
+};
+inline constexpr std::string_view kFewChannelFprop = "conv fprop, few-channel";
+inline constexpr std::string_view kPackedGroupFprop = "conv fprop, packed-group";
+inline constexpr std::string_view kPackedGroupDgrad = "conv dgrad, packed-group";
+
 template <class Tile>
 struct LoaderOf<conv::FewChannelFpropActivationLoader<Tile>> : ConvLoaderOf<Tile> {
   static constexpr int kAccess = Tile::kAccessElements;
-  static constexpr std::string_view kConv = kAccess == 1   ? "conv fprop, few-channel"
-                                            : kAccess == 2 ? "conv fprop, few-channel x2"
-                                            : kAccess == 4 ? "conv fprop, few-channel x4"
-                                                           : "conv fprop, few-channel x8";
+  static constexpr std::string_view kConv = AccessSuffixed<kFewChannelFprop, kAccess != 1, kAccess>::value;
 };
 // (Packed groups: the precomputed activation-side loaders with a block-diagonal filter, which
 // names the kernel, and its access width where it is narrower than a 16-byte vector.)
@@ -121,14 +136,7 @@ struct PackedGroupFilterOf : ConvLoaderOf<Tile> {
   static constexpr int kAccess = Tile::kAccessElements;
   static constexpr bool kWhole = kAccess * sizeof(typename Tile::ElementType) == 16;
   static constexpr std::string_view kConv =
-      kFprop ? (kWhole ? "conv fprop, packed-group" : kAccess == 1 ? "conv fprop, packed-group x1"
-                                                  : kAccess == 2 ? "conv fprop, packed-group x2"
-                                                  : kAccess == 4 ? "conv fprop, packed-group x4"
-                                                                 : "conv fprop, packed-group x8")
-             : (kWhole ? "conv dgrad, packed-group" : kAccess == 1 ? "conv dgrad, packed-group x1"
-                                                  : kAccess == 2 ? "conv dgrad, packed-group x2"
-                                                  : kAccess == 4 ? "conv dgrad, packed-group x4"
-                                                                 : "conv dgrad, packed-group x8");
+      AccessSuffixed<kFprop ? kPackedGroupFprop : kPackedGroupDgrad, !kWhole, kAccess>::value;
   static constexpr bool kNamesKernel = true;
 };
 template <class Tile>

@@ -38,7 +38,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <ostream>
-#include <sstream>
 #include <string>
 #include <type_traits>
 
@@ -49,6 +48,7 @@
 #include "hiptile/conv/direct/depthwise_wgrad_kernel.hpp"
 #include "hiptile/conv/direct/gather_axis.hpp"
 #include "hiptile/conv/iterator_algorithm.hpp"
+#include "hiptile/core/array.hpp"
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/coord.hpp"
@@ -58,15 +58,18 @@
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/gemm/device/device_operator.hpp"
 #include "hiptile/gemm/device/split_k_workspace.hpp"
-#include "hiptile/gemm/kernel/partial_tiles.hpp"
+#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/gemm/kernel/split_k_reduction.hpp"
 #include "hiptile/layout/matrix_layout.hpp"
-#include "hiptile/gemm/kernel/split_k.hpp"
 #include "hiptile/log/logger.hpp"
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/half.hpp"
+#include "hiptile/platform/backend.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
+#if HIPTILE_BACKEND_NVIDIA
+#include "hiptile/conv/direct/nvidia/async_halo_copy.hpp"
+#endif
 
 namespace hiptile::conv::device {
 
@@ -82,7 +85,8 @@ inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >=
 template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC_>,
           int AccessElements = 16 / static_cast<int>(sizeof(Element_)),
-          class Workgroup = DepthwiseWorkgroup<>, std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
+          class Workgroup = typename DefaultDepthwiseWorkgroup<typename Arch::Family>::type,
+          std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
 class DepthwiseConvolution
     : public gemm::device::DeviceOperator<
           DepthwiseConvolution<Op, Element_, ElementC_, Arch, OutputOp, AccessElements, Workgroup, LdsBytes>> {
@@ -95,8 +99,7 @@ class DepthwiseConvolution
   // Wgrad's slices' sums, added in slice order by GEMM's parallel split-K reduction (dw as a C x
   // taps matrix).
   using Reduction = gemm::kernel::SplitKReduction<epilogue::MatrixOutput<ElementC_, layout::RowMajor>, OutputOp>;
-  using Workspace = gemm::device::SplitKWorkspace<
-      gemm::kernel::SplitKMode::kParallel, gemm::kernel::PartialTiles<Array<Array<float, 1>, 1>, Kernel::kMaxThreadsPerBlock>>;
+  using Workspace = gemm::device::SplitKWorkspace<gemm::kernel::SplitKMode::kParallel>;
   static constexpr ConvOperator kOperator = Op;
   static constexpr IteratorAlgorithm kAlgorithm = IteratorAlgorithm::kDirect;
   static constexpr int kAccessElements = AccessElements;

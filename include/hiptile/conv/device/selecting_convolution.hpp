@@ -20,10 +20,11 @@
 //   0b. Fprop whose channels per group are fewer than a candidate's K tile (an RGB stem): the first
 //      few-channel candidate (IteratorAlgorithm::kFewChannels) that takes the problem, whose K packs
 //      the filter's taps and channels into one run where the others give each tap a K tile;
-//   0c. a grouped layer whose filter-side channels per group (Fprop K/groups and Dgrad C/groups
-//      along N, Wgrad K/groups along M) fit at least twice in the tile of a packed-group candidate
-//      that takes it (IteratorAlgorithm::kPackedGroups: several groups a GEMM batch, where the
-//      others pad each group's few channels to a whole tile): rules 1 and 2 below among the
+//   0c. a grouped layer of which a packed-group candidate that takes it puts two groups or more
+//      in a GEMM batch (its groups_per_batch: the filter-side channels of those groups, Fprop
+//      K/groups and Dgrad C/groups along N, Wgrad K/groups along M, fit its tile and the gathered
+//      ones are whole vectors; IteratorAlgorithm::kPackedGroups, where the others pad each group's
+//      few channels to a whole tile): rules 1 and 2 below among the
 //      packed-group candidates only, over one batch's GEMM (rule kPackedGroups); otherwise they
 //      run among the others only (a batch of one group is the precomputed iterator's GEMM, with
 //      costlier filter addresses);
@@ -186,22 +187,20 @@ struct ConvSelection {
         picked = i, slices = args.split_k_slices, rule = ConvChoiceRule::kFewChannels;
       }
     }
-    // Rule 0c: a grouped layer with room for two groups or more in a packed-group candidate's tile
-    // (Fprop: K/groups along N; Dgrad: C/groups along N; Wgrad: K/groups along M): rules 1 and 2
-    // among the packed-group candidates only, over a batch's GEMM; else among the others only.
+    // Rule 0c: a grouped layer of which a packed-group candidate puts two groups or more in a GEMM
+    // batch: rules 1 and 2 among the packed-group candidates only, over a batch's GEMM; else among
+    // the others only.
     auto packed_groups = [&](int i) { return c[i].algorithm == IteratorAlgorithm::kPackedGroups; };
-    int const group_channels = kOperator == ConvOperator::kDgrad ? p.c_per_group() : p.k_per_group();
     bool packed_only = false;
     for (int i = 0; i < kCandidates && picked < 0 && !packed_only; ++i) {
-      int const along = kOperator == ConvOperator::kWgrad ? c[i].tile_m : c[i].tile_n;
-      if (eligible[i] && packed_groups(i) && p.groups > 1 && 2 * std::int64_t(group_channels) <= along) {
-        packed_only = true;
-        visit_index<kCandidates>(i, [&]<int I>() {
-          using C = std::tuple_element_t<I, CandidateList>;
-          if constexpr (requires { C::batch_problem(p); }) w = work_of(C::batch_problem(p));
-          return Status::kSuccess;
-        });
-      }
+      if (!eligible[i] || !packed_groups(i)) continue;
+      visit_index<kCandidates>(i, [&]<int I>() {
+        using C = std::tuple_element_t<I, CandidateList>;
+        if constexpr (requires { C::groups_per_batch(p); }) {
+          if (C::groups_per_batch(p) > 1) packed_only = true, w = work_of(C::batch_problem(p));
+        }
+        return Status::kSuccess;
+      });
     }
     auto in_family = [&](int i) { return packed_groups(i) == packed_only; };
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).

@@ -49,15 +49,26 @@ namespace hiptile::conv {
 
 // A depthwise workgroup's shape: the output positions it covers at most (with 256 threads and 64
 // channels, Positions / 32 · 8 / AccessElements a thread), the halo loads a thread issues before it
-// stores one (held in registers), and whether the halo is staged in fp32 (each source converted
-// once) rather than as the element (half the LDS). The defaults were the fastest on the H100's
-// depthwise layers (docs/performance.md): more loads in flight, fp32 staging and 32 or 64
-// positions were all slower there (registers, and fewer workgroups an SM).
-template <int Positions = 128, int LoadsInFlight = 1, bool StageFp32 = false>
+// stores one (held in registers), whether the halo is staged in fp32 (each source converted once)
+// rather than as the element (half the LDS), and how the halo reaches LDS: HaloCopy void through
+// registers, else a copy straight to LDS (conv/direct/nvidia/async_halo_copy.hpp: cp.async, every
+// copy of a halo in flight at once, zeros filled by the copy; the element staged, in whole 16-byte
+// vectors). Of the register-staged shapes, 128 positions with one load in flight was the fastest
+// on the H100's depthwise layers (docs/performance.md): more loads in flight, fp32 staging and 32
+// or 64 positions were all slower there (registers, and fewer workgroups an SM).
+template <int Positions = 128, int LoadsInFlight = 1, bool StageFp32 = false, class HaloCopy_ = void>
 struct DepthwiseWorkgroup {
   static constexpr int kPositions = Positions;
   static constexpr int kLoadsInFlight = LoadsInFlight;
   static constexpr bool kStageFp32 = StageFp32;
+  using HaloCopy = HaloCopy_;
+};
+
+// DepthwiseConvolution's workgroup for an architecture family (arch/arch_tags.hpp); the NVIDIA
+// family's is in conv/direct/nvidia/async_halo_copy.hpp.
+template <class Family>
+struct DefaultDepthwiseWorkgroup {
+  using type = DepthwiseWorkgroup<>;
 };
 
 template <class Element, class ElementC, class OutputOp, int AccessElements, std::size_t LdsBytes,
@@ -84,6 +95,10 @@ struct DepthwiseKernel {
   using Part = Array<Staged, kPartElements>;
   static constexpr int kPositionBytes = kParts * kVectors * int(sizeof(Part));
   using Sums = Array<float, AccessElements>;
+  using HaloCopy = typename Workgroup::HaloCopy;
+  static constexpr bool kStraightToLds = !std::is_void_v<HaloCopy>;
+  static_assert(!kStraightToLds || (std::is_same_v<Staged, Element> && sizeof(Vector) == 16),
+                "DepthwiseWorkgroup: a HaloCopy stages the element itself, in whole 16-byte vectors");
 
   struct Params {
     Element const* source = nullptr;  // x (Fprop) or dy (Dgrad)
@@ -162,37 +177,54 @@ struct DepthwiseKernel {
   // A rectangle of one plane of an NDHWC tensor (`height` x `width` positions from row plane_row of
   // its rows, C channels) to LDS: `positions` positions from (row0, column0), `columns` wide, the
   // workgroup's channels from c0, as Parts, zeros outside the tensor and past C; kLoadsInFlight
-  // loads a thread before it stores them.
+  // loads a thread before it stores them, or (kStraightToLds) copies that wait_staged() completes.
   HIPTILE_DEVICE HIPTILE_INLINE static void stage_rectangle(Element const* tensor, int channels, std::int64_t plane_row,
                                                             int height, int width, int row0, int column0, int positions,
                                                             FastDivmod const& columns, int c0, int thread, Part* dst) {
     int const items = positions * kVectors;
-    for (int first = thread; first < items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
-      Vector value[kLoadsInFlight];
-      HIPTILE_UNROLL
-      for (int j = 0; j < kLoadsInFlight; ++j) {
-        int const i = first + j * kMaxThreadsPerBlock;
+    if constexpr (kStraightToLds) {
+      for (int i = thread; i < items; i += kMaxThreadsPerBlock) {
         auto const [row, column] = columns.divmod(i / kVectors);
         int const h = row0 + row, w = column0 + column;
         int const c = c0 + i % kVectors * AccessElements;
-        value[j].fill(Element{});
-        if (i < items && h >= 0 && h < height && w >= 0 && w < width && c < channels) {
-          value[j] = arch::global_load(reinterpret_cast<Vector const*>(tensor + ((plane_row + h) * width + w) * channels + c));
-        }
+        bool const inside = h >= 0 && h < height && w >= 0 && w < width && c < channels;
+        Element const* const src = inside ? tensor + ((plane_row + h) * width + w) * channels + c : tensor;
+        HaloCopy::copy(reinterpret_cast<Vector*>(dst + i), reinterpret_cast<Vector const*>(src), inside ? 16 : 0);
       }
-      HIPTILE_UNROLL
-      for (int j = 0; j < kLoadsInFlight; ++j) {
-        int const i = first + j * kMaxThreadsPerBlock;
-        if (i >= items) break;
+      HaloCopy::commit();
+    } else {
+      for (int first = thread; first < items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
+        Vector value[kLoadsInFlight];
         HIPTILE_UNROLL
-        for (int h = 0; h < kParts; ++h) {
-          Part part;
+        for (int j = 0; j < kLoadsInFlight; ++j) {
+          int const i = first + j * kMaxThreadsPerBlock;
+          auto const [row, column] = columns.divmod(i / kVectors);
+          int const h = row0 + row, w = column0 + column;
+          int const c = c0 + i % kVectors * AccessElements;
+          value[j].fill(Element{});
+          if (i < items && h >= 0 && h < height && w >= 0 && w < width && c < channels) {
+            value[j] = arch::global_load(reinterpret_cast<Vector const*>(tensor + ((plane_row + h) * width + w) * channels + c));
+          }
+        }
+        HIPTILE_UNROLL
+        for (int j = 0; j < kLoadsInFlight; ++j) {
+          int const i = first + j * kMaxThreadsPerBlock;
+          if (i >= items) break;
           HIPTILE_UNROLL
-          for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[j][h * kPartElements + e]);
-          arch::lds_store(dst + (i / kVectors * kParts + h) * kVectors + i % kVectors, part);
+          for (int h = 0; h < kParts; ++h) {
+            Part part;
+            HIPTILE_UNROLL
+            for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[j][h * kPartElements + e]);
+            arch::lds_store(dst + (i / kVectors * kParts + h) * kVectors + i % kVectors, part);
+          }
         }
       }
     }
+  }
+
+  // Before the barrier after stage_rectangle: this thread's copies have landed (kStraightToLds).
+  HIPTILE_DEVICE HIPTILE_INLINE static void wait_staged() {
+    if constexpr (kStraightToLds) HaloCopy::wait();
   }
 
   // Halo position `position`'s channels of vector v, in fp32.
@@ -344,6 +376,7 @@ struct DepthwiseKernel {
         }
         arch::lds_store(taps + i, value);
       }
+      wait_staged();
       barrier();
       // (Uniform branches: the window, the plain loop, or Dgrad's strides' exact divisions.)
       if (p.window) {

@@ -131,6 +131,7 @@ struct DepthwiseWgradKernel {
         Forward::stage_rectangle(p.x, p.channels, (std::int64_t(image) * ad.source + plane) * ah.source, ah.source,
                                  aw.source, origin_h, origin_w, ah.halo * aw.halo, p.div_halo_w, c0, thread, halo);
         staged = true;
+        Forward::wait_staged();
         barrier();
         for (int o = group; o < tile_pixels; o += p.groups) {
           auto const [oh, ow] = p.div_tile_w.divmod(o);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <type_traits>
 
 #include "hiptile/core/byte_range.hpp"
 #include "hiptile/core/ceil_div.hpp"
@@ -23,7 +24,19 @@
 
 namespace hiptile::gemm::device {
 
-template <kernel::SplitKMode Mode, class PartialTiles>
+// The PartialTiles of the modes that hand no partial tile over (parallel split-K, none).
+struct NoPartialTiles {
+  using Element = float;
+  struct Params {
+    int* flags = nullptr;
+    Element* tiles = nullptr;
+  };
+  static constexpr std::size_t kTileBytes = 0;
+};
+
+template <kernel::SplitKMode Mode, class PartialTiles = NoPartialTiles>
+  requires(Mode == kernel::SplitKMode::kParallel || Mode == kernel::SplitKMode::kNone ||
+           !std::is_same_v<PartialTiles, NoPartialTiles>)
 struct SplitKWorkspace {
   static constexpr bool kSerial = Mode == kernel::SplitKMode::kSerial;
   static constexpr bool kParallel = Mode == kernel::SplitKMode::kParallel;

@@ -1,0 +1,30 @@
+#pragma once
+// AsyncHaloCopy: a depthwise workgroup's halo copied straight to shared memory on NVIDIA GPUs
+// (cp.async, arch/async_copy.hpp), the HaloCopy of DepthwiseWorkgroup. A thread issues all its
+// copies of a halo before waiting for any, and holds none in registers: with copies through
+// registers (one load, then its store), each thread had one 16-byte load in flight, and the
+// kernel ran at 0.3-1.1 TB/s, bound by the loads' latency (docs/performance.md, "Depthwise
+// convolution"). A copy of no source bytes writes zeros (the halo outside the tensor).
+#include "hiptile/arch/arch_tags.hpp"
+#include "hiptile/arch/async_copy.hpp"
+#include "hiptile/conv/direct/depthwise_kernel.hpp"
+#include "hiptile/platform/qualifiers.hpp"
+
+namespace hiptile::conv {
+
+struct AsyncHaloCopy {
+  template <class Vector>
+  HIPTILE_DEVICE HIPTILE_INLINE static void copy(Vector* lds, Vector const* global, int bytes) {
+    static_assert(sizeof(Vector) == 16);
+    arch::async_copy_16(lds, global, bytes);
+  }
+  HIPTILE_DEVICE HIPTILE_INLINE static void commit() { arch::async_copy_commit(); }
+  HIPTILE_DEVICE HIPTILE_INLINE static void wait() { arch::async_copy_wait<0>(); }
+};
+
+template <>
+struct DefaultDepthwiseWorkgroup<arch::NvidiaFamily> {
+  using type = DepthwiseWorkgroup<128, 1, false, AsyncHaloCopy>;
+};
+
+}  // namespace hiptile::conv
