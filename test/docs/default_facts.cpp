@@ -38,6 +38,7 @@
 #include "hiptile/nvidia.hpp"  // the NVIDIA configurations, read on the host
 #include "hiptile/platform/device_query.hpp"
 #include "hiptile/sim/stream.hpp"
+#include "hiptile/tune/tuned_operator.hpp"
 
 namespace {
 
@@ -244,6 +245,12 @@ void print_stream_k(std::string const& key, int m, int n, int k) {
 }  // namespace
 
 int main() {
+  // Find mode's device timing (docs/tuning.md's TuningOptions table).
+  hiptile::tune::TuningOptions const tuning;
+  print("tune.warmup", tuning.warmup);
+  print("tune.repetitions", tuning.repetitions);
+  print("tune.min_batch_microseconds", (long long)tuning.min_batch_microseconds);
+  print("tune.max_batch_runs", tuning.max_batch_runs);
   // gfx942: f16 and bf16 in every layout of A and B, and the other element types TN.
   print_default_gemm<half_t, RowMajor, half_t, ColumnMajor, half_t, arch::Gfx942>("gemm.gfx942.f16.rc");
   print_default_gemm<half_t, RowMajor, half_t, RowMajor, half_t, arch::Gfx942>("gemm.gfx942.f16.rr");

@@ -312,6 +312,14 @@ CLAIMS = [
     Claim("docs/timing_model.md", r"(\d+) KiB of LDS: \*\*(\w+) workgroups per CU\*\*",
           [("kib", g942("lds_bytes")), ("int", g942("resident_per_cu"))]),
 
+    # docs/tuning.md: TuningOptions' defaults.
+    Claim("docs/tuning.md", r"\| `warmup` \| (\d+) \|", [("int", "tune.warmup")]),
+    Claim("docs/tuning.md", r"\| `repetitions` \| (\d+) \|", [("int", "tune.repetitions")]),
+    Claim("docs/tuning.md", r"\| `min_batch_microseconds` \| (\d+) \|", [("int", "tune.min_batch_microseconds")]),
+    Claim("docs/tuning.md", r"\| `max_batch_runs` \| (\d+) \|", [("int", "tune.max_batch_runs")]),
+    Claim("docs/tuning.md", r"last\s+`min_batch_microseconds`,\s+(\d+)\s+by\s+default,\s+at\s+most\s+`max_batch_runs`,\s+(\d+)\);",
+          [("int", "tune.min_batch_microseconds"), ("int", "tune.max_batch_runs")]),
+    Claim("docs/tuning.md", r"`repetitions`\s+rounds\s+\((\d+)\)", [("int", "tune.repetitions")]),
     # docs/tuning.md: DefaultTunedGemm's candidates and what they print.
     Claim("docs/tuning.md", r"\| 0 \| `(f16, A row, B col, C row; tile [^`]*)` \|", [("text", cand("gfx942", 0, "name"))]),
     Claim("docs/tuning.md", r"\| 1 \| `…; (tile [^`]*)` \|", [("text", cand("gfx942", 1, "tile_text"))]),

@@ -32,9 +32,10 @@
 // arguments give. Only when no candidate fits is the problem refused, with the first choice's
 // workspace Status.
 // Timing runs each eligible candidate (a split-K candidate with 2, 4, ..., 64 slices, or the
-// arguments' slices) on the device with events: `warmup` runs, then the median of `repetitions`,
-// writing the output to a scratch buffer (the caller's output is not touched; C, when read, is
-// read). In the simulator there is no device clock: the MI300 timing model's predicted time on
+// arguments' slices) on the device with events, all of them interleaved (tune/interleaved_timing.hpp:
+// `warmup` runs each, then `repetitions` rounds of a batch of every candidate, the median of its
+// batches counting), writing the output to a scratch buffer (the caller's output is not touched;
+// C, when read, is read). In the simulator there is no device clock: the MI300 timing model's predicted time on
 // the simulated device stands in (sim/timing_model.hpp); a candidate it has no timing for is not
 // timed, and when none is, the heuristic decides, as the log says.
 #include <algorithm>
@@ -44,6 +45,7 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -64,6 +66,7 @@
 #include "hiptile/platform/stream.hpp"
 #include "hiptile/tune/choice_cache.hpp"
 #include "hiptile/tune/find_mode.hpp"
+#include "hiptile/tune/interleaved_timing.hpp"
 #include "hiptile/tune/model_timing.hpp"
 #include "hiptile/tune/tuning_database.hpp"
 #include "hiptile/version.hpp"
@@ -74,8 +77,13 @@ namespace hiptile::tune {
 struct TuningOptions {
   std::optional<FindMode> mode;         // unset: HIPTILE_FIND_MODE, else db
   std::optional<std::string> database;  // unset: default_database_path(); empty: no database
-  int warmup = 3;                       // device timing: untimed runs per candidate
-  int repetitions = 10;                 // timed runs per candidate (their median counts)
+  // Device timing (tune/interleaved_timing.hpp): untimed runs per candidate, then rounds of one
+  // batch of every candidate, interleaved (the median of a candidate's batches counts); a batch is
+  // as many runs as last min_batch_microseconds, at most max_batch_runs.
+  int warmup = 3;
+  int repetitions = 10;  // rounds
+  double min_batch_microseconds = 200;
+  int max_batch_runs = 200;
 };
 
 enum class ChoiceSource { kHeuristic, kDatabase, kTimed };
@@ -542,18 +550,39 @@ class TunedOperator {
   };
 
   // Times every eligible candidate, keeping each time in entry.timed (fastest first); false when
-  // none could be timed.
+  // none could be timed. On a device the (candidate, slices) pairs are timed together, interleaved
+  // (tune/interleaved_timing.hpp); in the simulator each is predicted.
   bool timed(Arguments const& args, DeviceInfo const& device, Stream stream, Entry& entry) const {
     TunedChoice& c = entry.choice;
     double best = std::numeric_limits<double>::infinity();
-    Scratch scratch;
-    if constexpr (kBackend != Backend::kSim) {
+    if constexpr (kBackend == Backend::kSim) {
+      (void)stream;
+      [&]<int... I>(std::integer_sequence<int, I...>) {
+        (predict_candidate<I>(args, device, best, entry), ...);
+      }
+      (std::make_integer_sequence<int, kCandidates>{});
+    } else {
+      (void)device;
+      Scratch scratch;
       if (!ok(scratch.make(args))) return false;
+      std::vector<Contender> contenders;
+      [&]<int... I>(std::integer_sequence<int, I...>) {
+        (add_contenders<I>(args, stream, scratch, contenders), ...);
+      }
+      (std::make_integer_sequence<int, kCandidates>{});
+      EventTimer timer;
+      InterleavedTiming const plan{options_.warmup, options_.repetitions, options_.min_batch_microseconds * 1e-6,
+                                   options_.max_batch_runs};
+      std::vector<std::optional<double>> const seconds =
+          interleaved_medians(int(contenders.size()), plan, [&](int i, int runs) -> std::optional<double> {
+            double t = 0;
+            if (!ok(timer.time(stream, contenders[std::size_t(i)].launch, runs, t))) return std::nullopt;
+            return t;
+          });
+      for (std::size_t i = 0; i < contenders.size(); ++i) {
+        record_time(contenders[i].candidate, contenders[i].slices, seconds[i], best, entry);
+      }
     }
-    [&]<int... I>(std::integer_sequence<int, I...>) {
-      (time_candidate<I>(args, device, stream, scratch, best, entry), ...);
-    }
-    (std::make_integer_sequence<int, kCandidates>{});
     if (c.timed_candidates == 0) {
       logging::write(logging::Category::kInfo, [&](std::ostream& os) {
         os << "no candidate could be timed for " << problem_key_text(args)
@@ -575,52 +604,68 @@ class TunedOperator {
     return true;
   }
 
-  template <int I>
-  void time_candidate(Arguments const& args, DeviceInfo const& device, Stream stream, Scratch& scratch, double& best,
-                      Entry& entry) const {
+  // One (candidate, slices) pair's time, or nothing: logged (category profile) and kept.
+  void record_time(int candidate, int slices, std::optional<double> seconds, double& best, Entry& entry) const {
     TunedChoice& c = entry.choice;
-    for (int slices : slices_to_time<I>(args)) {
-      if (!eligible<I>(args, slices)) continue;
-      std::optional<double> const seconds = time_one<I>(Operation::with_slices(args, slices), device, stream, scratch);
-      logging::write(logging::Category::kProfile, [&](std::ostream& os) {
-        os << "candidate " << I << " (" << candidate_name(I) << "), " << slices << " K slices: ";
-        if (seconds) {
-          os << *seconds * 1e6 << (kBackend == Backend::kSim ? " us predicted" : " us");
-        } else {
-          os << "not timed";
-        }
-      });
-      if (!seconds) continue;
-      ++c.timed_candidates;
-      entry.timed.push_back({I, slices, *seconds});
-      if (*seconds < best) {
-        best = *seconds;
-        c.candidate = I;
-        c.split_k_slices = slices;
+    logging::write(logging::Category::kProfile, [&](std::ostream& os) {
+      os << "candidate " << candidate << " (" << candidate_name(candidate) << "), " << slices << " K slices: ";
+      if (seconds) {
+        os << *seconds * 1e6 << (kBackend == Backend::kSim ? " us predicted" : " us");
+      } else {
+        os << "not timed";
       }
+    });
+    if (!seconds) return;
+    ++c.timed_candidates;
+    entry.timed.push_back({candidate, slices, *seconds});
+    if (*seconds < best) {
+      best = *seconds;
+      c.candidate = candidate;
+      c.split_k_slices = slices;
     }
   }
 
-  // Candidate I's time for `args` (its slices set): predicted in the simulator, else measured.
+  // The simulator: candidate I's eligible slice counts as the MI300 timing model predicts them.
   template <int I>
-  std::optional<double> time_one(Arguments const& args, DeviceInfo const& device, Stream stream,
-                                 Scratch& scratch) const {
-    if constexpr (kBackend == Backend::kSim) {
-      return Operation::template predicted_seconds<Candidate<I>>(args, model_device(device));
-    } else {
-      (void)device;
-      Arguments t = Operation::with_output(args, static_cast<std::byte*>(scratch.output) + scratch.output_offset);
+  void predict_candidate(Arguments const& args, DeviceInfo const& device, double& best, Entry& entry) const {
+    for (int slices : slices_to_time<I>(args)) {
+      if (!eligible<I>(args, slices)) continue;
+      record_time(I, slices,
+                  Operation::template predicted_seconds<Candidate<I>>(Operation::with_slices(args, slices),
+                                                                     model_device(device)),
+                  best, entry);
+    }
+  }
+
+  // A (candidate, slices) pair to time on the device: its operator, initialized to write the
+  // scratch output, and its launch.
+  struct Contender {
+    int candidate = 0;
+    int slices = 1;
+    std::shared_ptr<void> op;
+    std::function<Status()> launch;
+  };
+  template <int I>
+  void add_contenders(Arguments const& args, Stream stream, Scratch& scratch, std::vector<Contender>& out) const {
+    for (int slices : slices_to_time<I>(args)) {
+      if (!eligible<I>(args, slices)) continue;
+      Arguments t = Operation::with_output(Operation::with_slices(args, slices),
+                                           static_cast<std::byte*>(scratch.output) + scratch.output_offset);
       t.workspace = scratch.workspace;
       t.workspace_bytes = scratch.workspace_bytes;
-      Candidate<I> op;
-      if (!ok(op.initialize(t))) return std::nullopt;
-      double seconds = 0;
-      if (!ok(time_launches(
-              stream, [&] { return op.run(stream); }, options_.warmup, options_.repetitions, seconds))) {
-        return std::nullopt;
+      auto op = std::make_shared<Candidate<I>>();
+      if (!ok(op->initialize(t))) {
+        record_not_initialized(I, slices);
+        continue;
       }
-      return seconds;
+      out.push_back({I, slices, op, [op, stream] { return op->run(stream); }});
     }
+  }
+  void record_not_initialized(int candidate, int slices) const {
+    logging::write(logging::Category::kProfile, [&](std::ostream& os) {
+      os << "candidate " << candidate << " (" << candidate_name(candidate) << "), " << slices
+         << " K slices: not timed (initialize failed)";
+    });
   }
 
   TuningOptions options_;

@@ -263,8 +263,7 @@ class DepthwiseConvolution
     k.images = p.n;
     k.channels = p.c;
     for (int i = 0; i < 3; ++i) k.axis[i] = plan.axis[i];
-    k.tiles_h = ceil_div(k.axis[1].output, k.axis[1].tile);
-    k.tiles_w = ceil_div(k.axis[2].output, k.axis[2].tile);
+    if (Status const s = TileGrid::make(k.axis, k.grid); !ok(s)) return s;
     k.flip = p.mode == ConvMode::kConvolution;
     if (Status const s = FastDivmod::make(k.axis[2].tile, k.div_tile_w); !ok(s)) return s;
     if (Status const s = FastDivmod::make(k.axis[2].halo, k.div_halo_w); !ok(s)) return s;

@@ -38,6 +38,7 @@
 #include "hiptile/conv/direct/gather_axis.hpp"
 #include "hiptile/core/array.hpp"
 #include "hiptile/core/fast_divmod.hpp"
+#include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
@@ -69,6 +70,21 @@ struct DepthwiseWorkgroup {
 template <class Family>
 struct DefaultDepthwiseWorkgroup {
   using type = DepthwiseWorkgroup<>;
+};
+
+// The output tiles of a launch, image-major, then output plane, tile row, tile column: the
+// divisors that place a tile (DepthwiseKernel::place()), set on the host (make()).
+struct TileGrid {
+  FastDivmod tiles_w;  // tiles along the width
+  FastDivmod tiles_h;  // tile rows of an output plane
+  FastDivmod planes;   // output planes of an image (depth)
+
+  static Status make(GatherAxis const (&axis)[3], TileGrid& grid) noexcept {
+    Status s = FastDivmod::make((axis[2].output + axis[2].tile - 1) / axis[2].tile, grid.tiles_w);
+    if (ok(s)) s = FastDivmod::make((axis[1].output + axis[1].tile - 1) / axis[1].tile, grid.tiles_h);
+    if (ok(s)) s = FastDivmod::make(axis[0].output, grid.planes);
+    return s;
+  }
 };
 
 template <class Element, class ElementC, class OutputOp, int AccessElements, std::size_t LdsBytes,
@@ -110,7 +126,7 @@ struct DepthwiseKernel {
     int images = 1;
     int channels = 1;
     GatherAxis axis[3];       // depth (a tile of one plane), height, width
-    int tiles_h = 1, tiles_w = 1;
+    TileGrid grid;
     bool flip = false;           // ConvMode::kConvolution: tap f multiplies filter element F − 1 − f
     bool window = false;         // window_fits(): the tap loop slides a window along the width
     bool vector_output = false;  // c and d aligned to whole output vectors
@@ -131,23 +147,23 @@ struct DepthwiseKernel {
            w.tile % kRun == 0;
   }
 
-  // Where output tile `tile` lies (tiles image-major, then output plane, tile row, tile column):
-  // its image, output plane and first row and column.
+  // Where output tile `tile` lies: its image, output plane and first row and column (place()).
   struct Place {
     int image, z, h0, w0;
   };
-  HIPTILE_DEVICE HIPTILE_INLINE static Place place(int tile, int tiles_h, int tiles_w, GatherAxis const (&axis)[3]) {
-    int const tw = tile % tiles_w;
-    tile /= tiles_w;
-    int const th = tile % tiles_h;
-    tile /= tiles_h;
-    return {tile / axis[0].output, tile % axis[0].output, th * axis[1].tile, tw * axis[2].tile};
+  HIPTILE_DEVICE HIPTILE_INLINE static Place place(int tile, TileGrid const& grid, GatherAxis const (&axis)[3]) {
+    auto const [rows, tw] = grid.tiles_w.divmod(tile);
+    auto const [planes, th] = grid.tiles_h.divmod(rows);
+    auto const [image, z] = grid.planes.divmod(planes);
+    return {image, z, th * axis[1].tile, tw * axis[2].tile};
   }
 
-  // A numerator n > −divisor as divisor · quotient + remainder, remainder in [0, divisor).
+  // A numerator n > −divisor as divisor · quotient + remainder, remainder in [0, divisor). (A
+  // divisor of 1, every Fprop's, divides nothing: integer division is a long sequence on GPUs.)
   struct Split {
     int quotient, remainder;
     HIPTILE_DEVICE HIPTILE_INLINE static Split of(int n, int divisor) {
+      if (divisor == 1) return {n, 0};
       int const q = n >= 0 ? n / divisor : -1;
       return {q, n - q * divisor};
     }
@@ -312,7 +328,7 @@ struct DepthwiseKernel {
     GatherAxis const& ah = p.axis[1];
     GatherAxis const& aw = p.axis[2];
     // Workgroup: x = the output tile (place()), y = the channel block.
-    auto const [image, z, h0, w0] = place(int(block_idx_x()), p.tiles_h, p.tiles_w, p.axis);
+    auto const [image, z, h0, w0] = place(int(block_idx_x()), p.grid, p.axis);
     int const c0 = int(block_idx_y()) * kChannels;
     int const thread = int(thread_idx_x());
     int const v = thread % kVectors;
@@ -352,9 +368,9 @@ struct DepthwiseKernel {
     }
 
     for (int t = 0; t < ad.taps; ++t) {
-      int const numerator = z * ad.out_step + t * ad.tap_step + ad.offset;
-      int const plane = numerator / ad.divisor;
-      if (numerator < 0 || numerator % ad.divisor != 0 || plane >= ad.source) continue;  // (uniform)
+      Split const plane_split = Split::of(z * ad.out_step + t * ad.tap_step + ad.offset, ad.divisor);
+      int const plane = plane_split.quotient;
+      if (plane < 0 || plane_split.remainder != 0 || plane >= ad.source) continue;  // (uniform)
       barrier();  // the previous plane's reads are done
       // The halo of source plane `plane`, zeros outside the tensor and past C.
       std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;

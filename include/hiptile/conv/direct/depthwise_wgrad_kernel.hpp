@@ -65,8 +65,8 @@ struct DepthwiseWgradKernel {
     int images = 1;
     int channels = 1;
     GatherAxis axis[3];  // Fprop's: x from the output positions; output = dy's extents
-    int tiles_h = 1, tiles_w = 1;
-    int tiles = 1;            // output tiles in all: images x output planes x tiles_h x tiles_w
+    TileGrid grid;
+    int tiles = 1;            // output tiles in all: images x output planes x tile rows x tile columns
     int tiles_per_slice = 1;
     int taps = 1;             // T·R·S
     int groups = 1;           // lanes' groups of positions (taps at most kTapLanes), else 1
@@ -118,7 +118,7 @@ struct DepthwiseWgradKernel {
     int const first_tile = slice * p.tiles_per_slice;
     int const last_tile = first_tile + p.tiles_per_slice < p.tiles ? first_tile + p.tiles_per_slice : p.tiles;
     for (int tile = first_tile; tile < last_tile; ++tile) {
-      auto const [image, z, h0, w0] = Forward::place(tile, p.tiles_h, p.tiles_w, p.axis);
+      auto const [image, z, h0, w0] = Forward::place(tile, p.grid, p.axis);
       barrier();  // the previous tile's reads are done
       Forward::stage_rectangle(p.dy, p.channels, (std::int64_t(image) * ad.output + z) * ah.output, ah.output,
                                aw.output, h0, w0, tile_pixels, p.div_tile_w, c0, thread, dy_tile);

@@ -55,6 +55,7 @@ struct GatherAxis {
   // (a smaller source position has no exact division in range).
   HIPTILE_HOST_DEVICE constexpr int origin(int o0) const noexcept {
     int const least = o0 * out_step + offset + (tap_step < 0 ? (taps - 1) * tap_step : 0);
+    if (divisor == 1) return least;  // (Fprop's: no integer division, a long sequence on GPUs)
     return least >= 0 ? (least + divisor - 1) / divisor : -(-least / divisor);
   }
   // The numerator of output o0's tap 0 in halo coordinates. Every tap's is above −divisor, so the
