@@ -6,6 +6,7 @@
 // choice.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -229,6 +230,38 @@ TEST_CASE("find mode search times nothing when one candidate takes the problem",
   CHECK(both.timed_candidates == 4);
   CHECK(both.source == hiptile::tune::ChoiceSource::kTimed);
   Tuned::clear_cache();
+}
+
+TEST_CASE("find mode search also times the rule's own slice count", "[conv][default][tune]") {
+  // A depthwise Wgrad: the rule runs the direct convolution over split_k_slices_for(problem, 2 x its
+  // slots) slices, a count search's 2, 4, ..., 64 need not hold; search times it too (in the
+  // simulator the direct kernel has no modelled time, so the profile log shows it "not timed").
+  using Tuned = hiptile::tune::DefaultTunedConvolution<ConvOperator::kWgrad, half_t, half_t, hiptile::arch::Gfx942>;
+  ConvProblemSize const depthwise = ConvProblemSize::conv2d(8, 56, 56, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 64);
+  auto args = unread_arguments<Default<ConvOperator::kWgrad>>(depthwise);
+  args.workspace = test_support::fake_address<std::byte>(4);  // what the rule's pick asks for
+  args.workspace_bytes = Tuned({.mode = hiptile::tune::FindMode::kHeuristic, .database = ""}).get_workspace_size(args);
+  hiptile::tune::TunedChoice rule;
+  REQUIRE(Tuned({.mode = hiptile::tune::FindMode::kHeuristic, .database = ""}).select(args, rule) == Status::kSuccess);
+  INFO(rule);
+  REQUIRE(rule.split_k_slices > 1);
+  REQUIRE(std::find(Tuned::kTimedSlices.begin(), Tuned::kTimedSlices.end(), rule.split_k_slices) ==
+          Tuned::kTimedSlices.end());
+  hiptile_test::TemporaryDirectory const directory("hiptile-conv-search-slices");
+  std::filesystem::path const log_file = directory.path / "log.txt";
+  Tuned::clear_cache();
+  hiptile::logging::configure({.mask = unsigned(hiptile::logging::Category::kProfile), .file = log_file.string()});
+  hiptile::tune::TunedChoice searched;
+  Status const s = Tuned({.mode = hiptile::tune::FindMode::kSearch, .database = ""}).select(args, searched);
+  hiptile::logging::configure({});
+  Tuned::clear_cache();
+  REQUIRE(s == Status::kSuccess);
+  std::ifstream in(log_file);
+  std::string const log((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  INFO(log);
+  std::string const pair = "candidate " + std::to_string(rule.candidate) + " (" + rule.name + "), " +
+                           std::to_string(rule.split_k_slices) + " K slices:";
+  CHECK(log.find(pair) != std::string::npos);
 }
 
 TEST_CASE("find mode search times an RGB stem's K as each iterator runs it", "[conv][default][tune]") {

@@ -62,7 +62,7 @@ TEST_CASE("conv hint: the precomputed iterator, only where it takes the problem"
     auto const args = unread_arguments<Conv>(ConvProblemSize::conv2d(2, 12, 12, 64, 64, 3, 3, 1, 1));
     std::string const log = hints_of<Conv>(args);
     INFO(log);
-    CHECK(has(log, "the precomputed iterator (DefaultConvolutionConfiguration, which DefaultConvolution picks) reads "
+    CHECK(has(log, "the precomputed iterator (DefaultConvolutionConfiguration, one of DefaultConvolution's candidates) reads "
                    "them 16 bytes at a time"));
     CHECK(Default<ConvOperator::kFprop>::can_implement(unread_arguments<Default<ConvOperator::kFprop>>(args.problem)) ==
           Status::kSuccess);

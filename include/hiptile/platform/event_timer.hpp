@@ -68,12 +68,12 @@ class EventTimer {
   bool elapsed_ms(float* ms) const {
     return cudaEventSynchronize(stop_) == cudaSuccess && cudaEventElapsedTime(ms, start_, stop_) == cudaSuccess;
   }
-#else
-  using Event = void*;
 #endif
+#if !HIPTILE_BACKEND_SIM
   Event start_{};
   Event stop_{};
   bool ready_ = false;
+#endif
 };
 
 template <class Launch>

@@ -347,13 +347,23 @@ class TunedOperator {
     return n;
   }
 
+  // The slice counts candidate I is timed with: the arguments' own, or (a split-K candidate left
+  // to choose) kTimedSlices and the heuristic's count where it picks this candidate with another
+  // (a depthwise Wgrad's slices for the device's slots, often hundreds), so that search never
+  // loses to the rule it could have timed.
   template <int I>
   static std::vector<int> slices_to_time(Arguments const& args) {
     using C = Candidate<I>;
     if (!gemm::kernel::splits_k(C::kSplitK) || args.split_k_slices > 1) {
       return {args.split_k_slices};
     }
-    return {kTimedSlices.begin(), kTimedSlices.end()};
+    std::vector<int> slices(kTimedSlices.begin(), kTimedSlices.end());
+    HeuristicPick pick;
+    if (ok(Operation::heuristic(args, pick)) && pick.candidate == I && pick.split_k_slices > 1 &&
+        std::find(slices.begin(), slices.end(), pick.split_k_slices) == slices.end()) {
+      slices.push_back(pick.split_k_slices);
+    }
+    return slices;
   }
 
   // (hint: log the workspace hint when the choice falls back: initialize() does, select() not.)

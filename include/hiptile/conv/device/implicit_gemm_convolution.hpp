@@ -471,7 +471,7 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
     if (Algorithm == IteratorAlgorithm::kAnalytic && vector_channels && taps_fit && vectors_aligned) {
       logging::write(logging::Category::kHints, [&](std::ostream& os) {
         os << "channels per group (C " << cg << ", K " << kg << ") are multiples of " << kVector
-           << ": the precomputed iterator (DefaultConvolutionConfiguration, which DefaultConvolution picks) reads "
+           << ": the precomputed iterator (DefaultConvolutionConfiguration, one of DefaultConvolution's candidates) reads "
               "them 16 bytes at a time, this analytic one "
            << AccessElements << " channel(s) per access";
       });
