@@ -333,35 +333,34 @@ class TunedOperator {
   }
 
   // How many (candidate, K slices) pairs timing would run.
-  static int eligible_pairs(Arguments const& args) {
+  static int eligible_pairs(Arguments const& args, HeuristicPick const& rule) {
     int pairs = 0;
     [&]<int... I>(std::integer_sequence<int, I...>) {
-      ((pairs += count_eligible<I>(args)), ...);
+      ((pairs += count_eligible<I>(args, rule)), ...);
     }(std::make_integer_sequence<int, kCandidates>{});
     return pairs;
   }
   template <int I>
-  static int count_eligible(Arguments const& args) {
+  static int count_eligible(Arguments const& args, HeuristicPick const& rule) {
     int n = 0;
-    for (int slices : slices_to_time<I>(args)) n += eligible<I>(args, slices) ? 1 : 0;
+    for (int slices : slices_to_time<I>(args, rule)) n += eligible<I>(args, slices) ? 1 : 0;
     return n;
   }
 
   // The slice counts candidate I is timed with: the arguments' own, or (a split-K candidate left
-  // to choose) kTimedSlices and the heuristic's count where it picks this candidate with another
-  // (a depthwise Wgrad's slices for the device's slots, often hundreds), so that search never
-  // loses to the rule it could have timed.
+  // to choose) kTimedSlices and the heuristic's count where it picks this candidate (`rule`) with
+  // another (a depthwise Wgrad's slices for the device's slots, often hundreds), so that search
+  // never loses to the rule it could have timed.
   template <int I>
-  static std::vector<int> slices_to_time(Arguments const& args) {
+  static std::vector<int> slices_to_time(Arguments const& args, HeuristicPick const& rule) {
     using C = Candidate<I>;
     if (!gemm::kernel::splits_k(C::kSplitK) || args.split_k_slices > 1) {
       return {args.split_k_slices};
     }
     std::vector<int> slices(kTimedSlices.begin(), kTimedSlices.end());
-    HeuristicPick pick;
-    if (ok(Operation::heuristic(args, pick)) && pick.candidate == I && pick.split_k_slices > 1 &&
-        std::find(slices.begin(), slices.end(), pick.split_k_slices) == slices.end()) {
-      slices.push_back(pick.split_k_slices);
+    if (rule.candidate == I && rule.split_k_slices > 1 &&
+        std::find(slices.begin(), slices.end(), rule.split_k_slices) == slices.end()) {
+      slices.push_back(rule.split_k_slices);
     }
     return slices;
   }
@@ -402,20 +401,23 @@ class TunedOperator {
     if ((m == FindMode::kDatabase || m == FindMode::kHybrid) && db_key) {
       found = from_database(args, database_at(path).find(*db_key), c);
     }
+    // The heuristic's pick: its slice count is among those timed, and it decides what is not timed.
+    HeuristicPick rule;
+    Status const rule_status = found ? Status::kSuccess : Operation::heuristic(args, rule);
     // Nothing to rank when one candidate, with one slice count, takes the problem: it runs untimed.
-    bool const untimed = !found && (m == FindMode::kHybrid || m == FindMode::kSearch) && eligible_pairs(args) == 1;
-    if (!found && (m == FindMode::kHybrid || m == FindMode::kSearch) && !untimed) {
-      found = timed(args, device, stream, entry);
+    bool const searching = !found && (m == FindMode::kHybrid || m == FindMode::kSearch);
+    bool const untimed = searching && eligible_pairs(args, rule) == 1;
+    if (searching && !untimed) {
+      found = timed(args, device, stream, rule, entry);
       if (found && db_key) {
         database_at(path).store({*db_key, candidate_name(c.candidate), c.split_k_slices, c.microseconds});
       }
     }
     if (!found) {
-      HeuristicPick pick;
-      if (Status const s = Operation::heuristic(args, pick); !ok(s)) return s;
-      c.candidate = pick.candidate;
-      c.split_k_slices = pick.split_k_slices;
-      c.reason = untimed ? "the only candidate that takes the problem, not timed" : std::move(pick.reason);
+      if (!ok(rule_status)) return rule_status;
+      c.candidate = rule.candidate;
+      c.split_k_slices = rule.split_k_slices;
+      c.reason = untimed ? "the only candidate that takes the problem, not timed" : std::move(rule.reason);
       c.source = ChoiceSource::kHeuristic;
     }
     c.name = candidate_name(c.candidate);
@@ -538,21 +540,21 @@ class TunedOperator {
       device_free(output);
       device_free(workspace);
     }
-    Status make(Arguments const& args) {
+    Status make(Arguments const& args, HeuristicPick const& rule) {
       ByteRange const range = Operation::output_range(args);
       output_offset = std::ptrdiff_t(ByteRange::Int128(reinterpret_cast<std::uintptr_t>(Operation::output(args))) -
                                      range.first_address());
       if (Status const s = device_allocate(&output, std::size_t(range.bytes())); !ok(s)) return s;
       std::size_t most = 0;
-      [&]<int... I>(std::integer_sequence<int, I...>) { ((most = std::max(most, workspace_for<I>(args))), ...); }
+      [&]<int... I>(std::integer_sequence<int, I...>) { ((most = std::max(most, workspace_for<I>(args, rule))), ...); }
       (std::make_integer_sequence<int, kCandidates>{});
       workspace_bytes = most;
       return device_allocate(&workspace, most);
     }
     template <int I>
-    static std::size_t workspace_for(Arguments const& args) {
+    static std::size_t workspace_for(Arguments const& args, HeuristicPick const& rule) {
       std::size_t most = 0;
-      for (int slices : slices_to_time<I>(args)) {
+      for (int slices : slices_to_time<I>(args, rule)) {
         most = std::max(most, Candidate<I>::get_workspace_size(Operation::with_slices(args, slices)));
       }
       return most;
@@ -562,22 +564,23 @@ class TunedOperator {
   // Times every eligible candidate, keeping each time in entry.timed (fastest first); false when
   // none could be timed. On a device the (candidate, slices) pairs are timed together, interleaved
   // (tune/interleaved_timing.hpp); in the simulator each is predicted.
-  bool timed(Arguments const& args, DeviceInfo const& device, Stream stream, Entry& entry) const {
+  bool timed(Arguments const& args, DeviceInfo const& device, Stream stream, HeuristicPick const& rule,
+             Entry& entry) const {
     TunedChoice& c = entry.choice;
     double best = std::numeric_limits<double>::infinity();
     if constexpr (kBackend == Backend::kSim) {
       (void)stream;
       [&]<int... I>(std::integer_sequence<int, I...>) {
-        (predict_candidate<I>(args, device, best, entry), ...);
+        (predict_candidate<I>(args, device, rule, best, entry), ...);
       }
       (std::make_integer_sequence<int, kCandidates>{});
     } else {
       (void)device;
       Scratch scratch;
-      if (!ok(scratch.make(args))) return false;
+      if (!ok(scratch.make(args, rule))) return false;
       std::vector<Contender> contenders;
       [&]<int... I>(std::integer_sequence<int, I...>) {
-        (add_contenders<I>(args, stream, scratch, contenders), ...);
+        (add_contenders<I>(args, rule, stream, scratch, contenders), ...);
       }
       (std::make_integer_sequence<int, kCandidates>{});
       EventTimer timer;
@@ -637,8 +640,9 @@ class TunedOperator {
 
   // The simulator: candidate I's eligible slice counts as the MI300 timing model predicts them.
   template <int I>
-  void predict_candidate(Arguments const& args, DeviceInfo const& device, double& best, Entry& entry) const {
-    for (int slices : slices_to_time<I>(args)) {
+  void predict_candidate(Arguments const& args, DeviceInfo const& device, HeuristicPick const& rule, double& best,
+                         Entry& entry) const {
+    for (int slices : slices_to_time<I>(args, rule)) {
       if (!eligible<I>(args, slices)) continue;
       record_time(I, slices,
                   Operation::template predicted_seconds<Candidate<I>>(Operation::with_slices(args, slices),
@@ -656,8 +660,9 @@ class TunedOperator {
     std::function<Status()> launch;
   };
   template <int I>
-  void add_contenders(Arguments const& args, Stream stream, Scratch& scratch, std::vector<Contender>& out) const {
-    for (int slices : slices_to_time<I>(args)) {
+  void add_contenders(Arguments const& args, HeuristicPick const& rule, Stream stream, Scratch& scratch,
+                      std::vector<Contender>& out) const {
+    for (int slices : slices_to_time<I>(args, rule)) {
       if (!eligible<I>(args, slices)) continue;
       Arguments t = Operation::with_output(Operation::with_slices(args, slices),
                                            static_cast<std::byte*>(scratch.output) + scratch.output_offset);

@@ -38,6 +38,7 @@
 #include "hiptile/arch/lds_access.hpp"
 #include "hiptile/conv/direct/gather_axis.hpp"
 #include "hiptile/core/array.hpp"
+#include "hiptile/core/ceil_div.hpp"
 #include "hiptile/core/fast_divmod.hpp"
 #include "hiptile/core/status.hpp"
 #include "hiptile/epilogue/functor_concept.hpp"
@@ -90,8 +91,8 @@ struct TileGrid {
   FastDivmod planes;   // output planes of an image (depth)
 
   static Status make(GatherAxis const (&axis)[3], TileGrid& grid) noexcept {
-    Status s = FastDivmod::make((axis[2].output + axis[2].tile - 1) / axis[2].tile, grid.tiles_w);
-    if (ok(s)) s = FastDivmod::make((axis[1].output + axis[1].tile - 1) / axis[1].tile, grid.tiles_h);
+    Status s = FastDivmod::make(ceil_div(axis[2].output, axis[2].tile), grid.tiles_w);
+    if (ok(s)) s = FastDivmod::make(ceil_div(axis[1].output, axis[1].tile), grid.tiles_h);
     if (ok(s)) s = FastDivmod::make(axis[0].output, grid.planes);
     return s;
   }
