@@ -6,9 +6,9 @@
 // run of a 10-microsecond kernel measured mostly the launch: on an H100, find mode search changed
 // its choice between identical runs of the same layer in 6 of 42 cases. Instead:
 //
-//   1. each contender runs `warmup` times untimed, then once timed, which sets its batch: as many
-//      runs back to back as last at least `min_batch_seconds` (at most `max_batch_runs`), so that
-//      a batch's time is the kernels' and not the events';
+//   1. each contender runs one batch of `warmup` runs whose time is discarded, then one timed run,
+//      which sets its batch: as many runs back to back as last at least `min_batch_seconds` (at
+//      most `max_batch_runs`), so that a batch's time is the kernels' and not the events';
 //   2. `rounds` rounds, each timing one batch of every contender, the order rotated by one a round
 //      (no contender always first or last): a drift of the clock reaches every contender alike;
 //   3. a contender's time is the median over the rounds of its batch's time per run.
@@ -26,7 +26,7 @@
 namespace hiptile::tune {
 
 struct InterleavedTiming {
-  int warmup = 3;                   // untimed runs per contender before its first batch
+  int warmup = 3;                   // runs per contender before its first batch, their time discarded
   int rounds = 10;                  // timed batches per contender (their median counts)
   double min_batch_seconds = 2e-4;  // a batch lasts at least this long ...
   int max_batch_runs = 200;         // ... in at most this many runs

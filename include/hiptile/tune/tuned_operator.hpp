@@ -77,9 +77,9 @@ namespace hiptile::tune {
 struct TuningOptions {
   std::optional<FindMode> mode;         // unset: HIPTILE_FIND_MODE, else db
   std::optional<std::string> database;  // unset: default_database_path(); empty: no database
-  // Device timing (tune/interleaved_timing.hpp): untimed runs per candidate, then rounds of one
-  // batch of every candidate, interleaved (the median of a candidate's batches counts); a batch is
-  // as many runs as last min_batch_microseconds, at most max_batch_runs.
+  // Device timing (tune/interleaved_timing.hpp): warm-up runs per candidate (their time discarded),
+  // then rounds of one batch of every candidate, interleaved (the median of a candidate's batches
+  // counts); a batch is as many runs as last min_batch_microseconds, at most max_batch_runs.
   int warmup = 3;
   int repetitions = 10;  // rounds
   double min_batch_microseconds = 200;
