@@ -6,7 +6,8 @@
 #   scripts/device_profile_conv.sh conv/L2_1x1s2_256to128_56/dgrad/wgmma_t128x128x64/ ...
 # Each name's layer and operator (the second and third fields) pick the cuDNN call. LAUNCHES=n
 # profiles n consecutive hiptile launches (2: a strided Dgrad's TaplessClassFill and its GEMM);
-# CUDNN=0 skips cuDNN.
+# CUDNN=0 skips cuDNN; SOURCE=1 also writes each hiptile launch's SASS with its executed instructions
+# and stall samples (hiptile_<i>.csv, Nsight Compute's source page).
 set -uo pipefail
 export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
 out="${OUT:-/tmp}"
@@ -19,6 +20,7 @@ for name in "$@"; do
   ncu -f --clock-control none --set full -k regex:kernel_entry --launch-skip 6 --launch-count "${LAUNCHES:-1}" \
     -o /tmp/hiptile_$i .device/conv_nvidia --benchmark_filter="$name" > /dev/null
   ncu -i /tmp/hiptile_$i.ncu-rep --page details > "$out/hiptile_$i.txt"
+  [ "${SOURCE:-0}" = 1 ] && ncu -i /tmp/hiptile_$i.ncu-rep --page source --csv > "$out/hiptile_$i.csv"
   echo "== hiptile $name"; grep -E "^  [a-zA-Z_]|$summary" "$out/hiptile_$i.txt" | cut -c1-200
   [ "${CUDNN:-1}" = 1 ] || continue
   layer=$(echo "$name" | cut -d/ -f2) operator=$(echo "$name" | cut -d/ -f3)

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "conv_test_support.hpp"
+#include "hiptile/arch/global_memory.hpp"
+#include "hiptile/arch/lds_access.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
 #include "hiptile/conv/device/depthwise_convolution.hpp"
 #include "hiptile/conv/direct/gather_axis.hpp"
@@ -159,22 +161,78 @@ TEST_CASE("DepthwiseConvolution Wgrad: every shape against the double reference,
       CHECK(result.passed());
     }
   }
-  // bf16 in, fp32 out, and the tap lanes' groups: 1 x 1 (32 groups), 5 x 5 (one), 7 x 7 (two taps a lane).
+  // bf16 in, fp32 out, and the lanes' strips of taps: 1 x 1 (32 groups of one-tap strips), 5 x 5
+  // (five strips, six groups), 7 x 7 strided (seven strips of 7), 9 x 9 (two strips of 5 a row, one
+  // tap dead), 11 x 12 (two strips of 7 a row, 22 lanes, one group), 1 x 31 (four strips of 8).
   using WgradF32 = Depthwise<ConvOperator::kWgrad, bfloat16_t, float>;
   for (ConvProblemSize const& p : {depthwise(2, 9, 8, 16, 1, 1, 0, 0), depthwise(1, 12, 11, 24, 5, 5, 2, 2),
-                                   depthwise(1, 13, 12, 8, 7, 7, 3, 3, 2, 2)}) {
+                                   depthwise(1, 13, 12, 8, 7, 7, 3, 3, 2, 2), depthwise(1, 11, 12, 8, 9, 9, 4, 4),
+                                   depthwise(1, 13, 14, 8, 11, 12, 5, 5), depthwise(2, 3, 40, 8, 1, 31, 0, 15)}) {
     auto const result = conv_test::run_conv<WgradF32>(p, {1.0f, 0.0f, true, 2}, 16);
     INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(result));
     CHECK(result.passed());
   }
-  // A filter of more taps than the lanes hold (4 x 32 = 128): refused, the implicit GEMM's.
-  CHECK(Wgrad::can_implement(conv_test::unread_arguments<Wgrad>(depthwise(1, 20, 20, 8, 11, 12, 5, 5))) ==
-        Status::kErrorNotSupported);
+  // More strips of taps than lanes (7 x 7 x 7: 49 rows of 7 taps against 32 lanes): refused, the
+  // implicit GEMM's.
+  CHECK(Wgrad::can_implement(conv_test::unread_arguments<Wgrad>(ConvProblemSize::conv3d(
+            1, {{9, 9, 9}}, 8, 8, {{7, 7, 7}}, {{3, 3, 3}}, {{1, 1, 1}}, {{1, 1, 1}}, 8))) == Status::kErrorNotSupported);
+  using Strips = Wgrad::Kernel::Strips;
+  CHECK(Strips::of(7, 7, 7).count == 49);
+  CHECK(Strips::of(1, 3, 3).count == 3);
+  CHECK(Strips::of(1, 9, 9).width == 5);
+  CHECK(Strips::of(1, 9, 9).per_row == 2);
+  CHECK(Strips::of(1, 1, 31).width == 8);
+  CHECK(Strips::of(1, 1, 31).per_row == 4);
   // Several slices need the workspace.
   auto args = conv_test::unread_arguments<Wgrad>(depthwise(1, 20, 20, 8, 3, 3, 1, 1));
   args.split_k_slices = 2;
   CHECK(Wgrad::get_workspace_size(args) == 2u * 8 * 9 * sizeof(float));
   CHECK(Wgrad::can_implement(args) == Status::kErrorWorkspaceNull);
+}
+
+namespace {
+
+// A HaloCopy (DepthwiseWorkgroup) that copies at once, through a register: with it the simulator
+// runs the kernels' path of copies straight to LDS, which on NVIDIA is cp.async — Wgrad's two
+// buffers, the next step's copies issued before this step's sums — with the LDS race detector on.
+struct CopyAtOnce {
+  template <class Vector>
+  static void copy(Vector* lds, Vector const* global, int bytes) {
+    Vector value;
+    value.fill(typename Vector::value_type{});
+    if (bytes != 0) value = hiptile::arch::global_load(global);
+    hiptile::arch::lds_store(lds, value);
+  }
+  static void commit() {}
+  template <int kPending>
+  static void wait() {}
+};
+
+template <ConvOperator Op, class Element>
+using CopiedAtOnce = hiptile::conv::device::DepthwiseConvolution<Op, Element, Element, hiptile::arch::Gfx942,
+                                                                 hiptile::epilogue::LinearCombination<Element>, 8,
+                                                                 hiptile::conv::DepthwiseWorkgroup<128, 1, false, CopyAtOnce>,
+                                                                 64 * 1024>;
+
+}  // namespace
+
+TEST_CASE("DepthwiseConvolution with the halo copied straight to LDS: every shape", "[conv][depthwise]") {
+  static_assert(CopiedAtOnce<ConvOperator::kWgrad, half_t>::Kernel::kBuffers == 2);
+  using WgradF16 = CopiedAtOnce<ConvOperator::kWgrad, half_t>;
+  for (ConvProblemSize const& p : shapes()) {
+    auto const f = conv_test::run_conv<CopiedAtOnce<ConvOperator::kFprop, half_t>>(p, {1.0f, 0.5f, true}, 17);
+    INFO(conv_test::describe(p) << ": Fprop " << hiptile::host::to_string(f));
+    CHECK(f.passed());
+    auto const d = conv_test::run_conv<CopiedAtOnce<ConvOperator::kDgrad, bfloat16_t>>(p, {}, 18);
+    INFO("Dgrad " << hiptile::host::to_string(d));
+    CHECK(d.passed());
+    // Slices of several tiles each: the walk's steps alternate the buffers (3-D: several steps a tile).
+    for (int slices : {1, 2}) {
+      auto const w = conv_test::run_conv<WgradF16>(p, {0.5f, -1.0f, true, slices}, 19);
+      INFO("Wgrad, " << slices << " slices: " << hiptile::host::to_string(w));
+      CHECK(w.passed());
+    }
+  }
 }
 
 TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][depthwise]") {

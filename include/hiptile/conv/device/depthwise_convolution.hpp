@@ -27,7 +27,7 @@
 //   kErrorMisalignedOperand  a tensor the kernel stages (Fprop: x; Dgrad: dy; Wgrad: dy and x) not
 //                            aligned to AccessElements elements, or the others to their element
 //   kErrorIndexOverflow      a position past int, or a tensor past the address space
-//   kErrorNotSupported       Wgrad with more filter taps than its lanes hold (kMaxTaps), or the halo
+//   kErrorNotSupported       Wgrad with more strips of filter taps than its lanes (Strips), or the halo
 //                            of one output position and one filter plane past kLdsBytes (a large
 //                            dilation): the implicit GEMM takes them
 //   kErrorAliasedOperand     d overlapping a, b, the bias, or c (unless c is d)
@@ -77,10 +77,13 @@ namespace hiptile::conv::device {
 template <class T>
 concept DirectConvElement = std::same_as<T, half_t> || std::same_as<T, bfloat16_t> || std::same_as<T, float>;
 
-// LDS a depthwise workgroup may take: on gfx9 half the CU's 64 KiB, so two workgroups share a CU;
-// where the SM has more (NVIDIA), 64 KiB.
+// LDS a depthwise workgroup may take: half of what one may have, so that two share a CU or SM — on
+// gfx9 32 KiB; on NVIDIA less the 1 KiB the SM keeps for each (Sm90: 112 KiB, which holds Wgrad's
+// two buffers of a 7x7 filter's 128-position tile, 109 KiB).
 template <class Arch>
-inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >= 128 * 1024 ? 64 * 1024 : 32 * 1024;
+inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >= 128 * 1024
+                                                      ? std::size_t(Arch::kLdsBytesPerWorkgroup / 2 / 1024 - 1) * 1024
+                                                      : 32 * 1024;
 
 template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC_>,
@@ -227,8 +230,8 @@ class DepthwiseConvolution
     }
     // (Wgrad gathers x from the output positions as Fprop does.)
     for (int i = 0; i < 3; ++i) plan.axis[i] = GatherAxis::of(p, kWgrad ? ConvOperator::kFprop : Op, i);
-    if constexpr (kWgrad) {  // (a lane's taps in registers: DepthwiseWgradKernel::kMaxTaps)
-      if (std::int64_t(p.filter[0]) * p.filter[1] * p.filter[2] > Kernel::kMaxTaps) return Status::kErrorNotSupported;
+    if constexpr (kWgrad) {  // (a lane per strip of taps: DepthwiseWgradKernel::Strips)
+      if (!Kernel::Strips::of(p.filter[0], p.filter[1], p.filter[2]).fit()) return Status::kErrorNotSupported;
     }
     if (!choose_tile(plan.axis[1], plan.axis[2])) return Status::kErrorNotSupported;
     bool const in_place = static_cast<void const*>(args.c) == args.d;
@@ -273,7 +276,11 @@ class DepthwiseConvolution
       k.tiles = int(output_tiles(p, k.axis[1], k.axis[2]));
       k.tiles_per_slice = int(ceil_div<std::int64_t>(k.tiles, args.split_k_slices));
       k.taps = int(p.filter_elements() / p.c);
-      k.groups = k.taps <= Kernel::kTapLanes ? Kernel::kTapLanes / k.taps : 1;
+      auto const strips = Kernel::Strips::of(p.filter[0], p.filter[1], p.filter[2]);
+      k.strip_width = strips.width;
+      k.strips_per_row = strips.per_row;
+      k.strips = int(strips.count);
+      k.groups = Kernel::kTapLanes / k.strips;
       if (args.split_k_slices > 1) {
         // The kernel writes slice s's sums at s · C · taps; the reduction adds them into dw.
         k.partials = Workspace::partials(args.workspace);

@@ -249,9 +249,11 @@ struct DepthwiseKernel {
     }
   }
 
-  // Before the barrier after stage_rectangle: this thread's copies have landed (kStraightToLds).
+  // Before the barrier after stage_rectangle: this thread's copies have landed (kStraightToLds),
+  // all but those of its last kPending stage_rectangle calls.
+  template <int kPending = 0>
   HIPTILE_DEVICE HIPTILE_INLINE static void wait_staged() {
-    if constexpr (kStraightToLds) HaloCopy::wait();
+    if constexpr (kStraightToLds) HaloCopy::template wait<kPending>();
   }
 
   // Halo position `position`'s channels of vector v, in fp32.

@@ -19,7 +19,11 @@ struct AsyncHaloCopy {
     arch::async_copy_16(lds, global, bytes);
   }
   HIPTILE_DEVICE HIPTILE_INLINE static void commit() { arch::async_copy_commit(); }
-  HIPTILE_DEVICE HIPTILE_INLINE static void wait() { arch::async_copy_wait<0>(); }
+  // Until all but the last kPending commits' copies have landed.
+  template <int kPending>
+  HIPTILE_DEVICE HIPTILE_INLINE static void wait() {
+    arch::async_copy_wait<kPending>();
+  }
 };
 
 template <>
