@@ -674,7 +674,7 @@ struct ConvSubject {
     }
 
     // A direct convolution: its Params hold the arguments' tensors and the problem's axes, and its
-    // grid covers every 64-channel block.
+    // grid is one workgroup per tile of each output plane and 64-channel block.
     template <class C>
       requires(C::kAlgorithm == IteratorAlgorithm::kDirect)
     std::string check_launch(C const& op, int slices) const {
@@ -702,19 +702,8 @@ struct ConvSubject {
       }
       Int128 const tiles = Int128(p.n) * out[0] * hiptile::ceil_div(out[1], std::max(tile.h, 1)) *
                            hiptile::ceil_div(out[2], std::max(tile.w, 1));
-      // Wgrad: a workgroup a slice; Fprop and Dgrad walk the tiles with the case's workgroups (the
-      // simulated device's when 0), spread over the channel blocks, at most a tile each.
-      Int128 const blocks = hiptile::ceil_div(p.c, C::Kernel::kChannels);
-      Int128 walkers = slices;
-      if constexpr (kOp != ConvOperator::kWgrad) {
-        std::int64_t grid = c_.workgroups;
-        if (grid == 0) {
-          REQUIRE(hiptile::query_device_workgroups<typename C::Kernel>(unsigned(C::kThreads), std::size_t(tile.lds_bytes),
-                                                                       grid) == Status::kSuccess);
-        }
-        walkers = std::clamp<Int128>((grid + blocks - 1) / blocks, 1, tiles);
-      }
-      Int128 const expected = walkers * blocks;
+      Int128 const expected =
+          (kOp == ConvOperator::kWgrad ? Int128(slices) : tiles) * hiptile::ceil_div(p.c, C::Kernel::kChannels);
       if (Int128(op.workgroups()) != expected) {
         s << "workgroups " << op.workgroups() << ", expected " << std::int64_t(expected) << "; ";
       }

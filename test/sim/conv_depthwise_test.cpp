@@ -60,17 +60,12 @@ std::vector<ConvProblemSize> shapes() {
   return v;
 }
 
-// Every shape, with the device's grid and with walks of several tiles a workgroup (two and one
-// workgroups a channel block).
 template <ConvOperator Op, class Element, class ElementC = Element>
 void check_shapes(conv_test::Epilogue e = {}) {
   for (ConvProblemSize const& p : shapes()) {
-    for (int workgroups : {0, 2, 1}) {
-      e.workgroups = workgroups * ((p.c + 63) / 64);
-      auto const result = conv_test::run_conv<Depthwise<Op, Element, ElementC>>(p, e, 11);
-      INFO(conv_test::describe(p) << ", " << e.workgroups << " workgroups: " << hiptile::host::to_string(result));
-      CHECK(result.passed());
-    }
+    auto const result = conv_test::run_conv<Depthwise<Op, Element, ElementC>>(p, e, 11);
+    INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(result));
+    CHECK(result.passed());
   }
 }
 
@@ -225,20 +220,12 @@ TEST_CASE("DepthwiseConvolution with the halo copied straight to LDS: every shap
   static_assert(CopiedAtOnce<ConvOperator::kWgrad, half_t>::Kernel::kBuffers == 2);
   using WgradF16 = CopiedAtOnce<ConvOperator::kWgrad, half_t>;
   for (ConvProblemSize const& p : shapes()) {
-    // Walks of several tiles a workgroup (3 and 1 workgroups a channel block): the steps alternate
-    // the buffers; 3-D: several steps a tile, and tiles without a source plane.
-    for (int workgroups : {0, 3, 1}) {
-      conv_test::Epilogue e{1.0f, 0.5f, true};
-      e.workgroups = workgroups * ((p.c + 63) / 64);
-      auto const f = conv_test::run_conv<CopiedAtOnce<ConvOperator::kFprop, half_t>>(p, e, 17);
-      INFO(conv_test::describe(p) << ", " << e.workgroups << " workgroups: Fprop " << hiptile::host::to_string(f));
-      CHECK(f.passed());
-      e = {};
-      e.workgroups = workgroups * ((p.c + 63) / 64);
-      auto const d = conv_test::run_conv<CopiedAtOnce<ConvOperator::kDgrad, bfloat16_t>>(p, e, 18);
-      INFO("Dgrad " << hiptile::host::to_string(d));
-      CHECK(d.passed());
-    }
+    auto const f = conv_test::run_conv<CopiedAtOnce<ConvOperator::kFprop, half_t>>(p, {1.0f, 0.5f, true}, 17);
+    INFO(conv_test::describe(p) << ": Fprop " << hiptile::host::to_string(f));
+    CHECK(f.passed());
+    auto const d = conv_test::run_conv<CopiedAtOnce<ConvOperator::kDgrad, bfloat16_t>>(p, {}, 18);
+    INFO("Dgrad " << hiptile::host::to_string(d));
+    CHECK(d.passed());
     // Slices of several tiles each: the walk's steps alternate the buffers (3-D: several steps a tile).
     for (int slices : {1, 2}) {
       auto const w = conv_test::run_conv<WgradF16>(p, {0.5f, -1.0f, true, slices}, 19);
@@ -319,16 +306,6 @@ TEST_CASE("DepthwiseConvolution refuses what it cannot run, with the Status that
   auto split = args;
   split.split_k_slices = 2;
   CHECK(D::can_implement(split) == Status::kErrorNotSupported);
-  auto negative = args;  // (a walk's workgroups: Fprop and Dgrad only)
-  negative.workgroups = -1;
-  CHECK(D::can_implement(negative) == Status::kErrorInvalidProblem);
-  auto walk = args;
-  walk.workgroups = 5;
-  CHECK(D::can_implement(walk) == Status::kSuccess);
-  using W = Depthwise<ConvOperator::kWgrad>;
-  auto wgrad_walk = conv_test::unread_arguments<W>(args.problem);
-  wgrad_walk.workgroups = 5;
-  CHECK(W::can_implement(wgrad_walk) == Status::kErrorNotSupported);
   auto null = args;
   null.b = nullptr;
   CHECK(D::can_implement(null) == Status::kErrorNullPointer);

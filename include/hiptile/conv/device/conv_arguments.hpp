@@ -22,9 +22,7 @@ struct ConvArguments {
   OutputOpParams output_op{};
   ElementC const* bias = nullptr;  // one per channel of d (Wgrad: per filter); null: no bias
   int split_k_slices = 1;          // > 1 only with SplitKMode::kParallel or kSerial
-  // SplitKMode::kPersistent and DepthwiseConvolution's Fprop and Dgrad (a walk over the tiles): the
-  // grid's workgroups; 0 for as many as the device holds at once.
-  int workgroups = 0;
+  int workgroups = 0;              // SplitKMode::kPersistent: the grid; 0 for the device's resident workgroups
   void* workspace = nullptr;       // get_workspace_size(*this) bytes, 16-byte aligned
   std::size_t workspace_bytes = 0;
 };

@@ -20,9 +20,8 @@
 //   what ConvProblemSize::check refuses
 //   kErrorNotSupported       not depthwise (groups, C and K must be equal: one channel a group and no
 //                            channel multiplier)
-//   kErrorInvalidProblem     split_k_slices below 1 (kErrorGridTooLarge past the grid), workgroups
-//                            below 0
-//   kErrorNotSupported       split_k_slices above 1 for Fprop or Dgrad, or workgroups != 0 for Wgrad
+//   kErrorInvalidProblem     split_k_slices below 1 (kErrorGridTooLarge past the grid)
+//   kErrorNotSupported       split_k_slices above 1 for Fprop or Dgrad, or workgroups != 0
 //   kErrorNullPointer        a, b or d null, or c null when the output functor reads it
 //   kErrorChannelsNotAligned C not a multiple of AccessElements
 //   kErrorMisalignedOperand  a tensor the kernel stages (Fprop: x; Dgrad: dy; Wgrad: dy and x) not
@@ -66,7 +65,6 @@
 #include "hiptile/numeric/bfloat16.hpp"
 #include "hiptile/numeric/half.hpp"
 #include "hiptile/platform/backend.hpp"
-#include "hiptile/platform/device_query.hpp"
 #include "hiptile/platform/launch.hpp"
 #include "hiptile/platform/stream.hpp"
 #if HIPTILE_BACKEND_NVIDIA
@@ -201,8 +199,7 @@ class DepthwiseConvolution
     if (Status const s = p.check(); !ok(s)) return s;
     if (p.groups != p.c || p.k != p.c) return Status::kErrorNotSupported;
     if (Status const s = Workspace::check_slices(args.split_k_slices); !ok(s)) return s;
-    if (args.workgroups < 0) return Status::kErrorInvalidProblem;
-    if ((!kWgrad && args.split_k_slices != 1) || (kWgrad && args.workgroups != 0)) return Status::kErrorNotSupported;
+    if ((!kWgrad && args.split_k_slices != 1) || args.workgroups != 0) return Status::kErrorNotSupported;
     bool const source = OutputOp(args.output_op).is_source_needed();
     if (args.a == nullptr || args.b == nullptr || args.d == nullptr || (source && args.c == nullptr)) {
       return Status::kErrorNullPointer;
@@ -262,7 +259,6 @@ class DepthwiseConvolution
   Status build(Arguments const& args, Plan const& plan) noexcept {
     ConvProblemSize const& p = args.problem;
     typename Kernel::Params k{};
-    std::int64_t walkers = 0;  // Fprop and Dgrad: the grid's x
     k.c = args.c;
     k.d = args.d;
     k.bias = args.bias;
@@ -300,16 +296,6 @@ class DepthwiseConvolution
         r.op = args.output_op;
       }
     } else {
-      // The walk: Arguments::workgroups in all (0: as many as the device holds at once), spread
-      // over the channel blocks, each walking every grid-x-th tile.
-      k.tiles = int(output_tiles(p, k.axis[1], k.axis[2]));
-      std::int64_t workgroups = 0;
-      if (Status const q = workgroups_or_device<Kernel>(args.workgroups, unsigned(kThreads),
-                                                        std::size_t(Kernel::lds_bytes(k.axis[1], k.axis[2])), workgroups);
-          !ok(q)) {
-        return q;
-      }
-      walkers = std::clamp<std::int64_t>(ceil_div<std::int64_t>(workgroups, plan.grid.y), 1, k.tiles);
       k.source = args.a;
       k.filter = args.b;
       k.window = Kernel::window_fits(k.axis[1], k.axis[2]);
@@ -319,7 +305,6 @@ class DepthwiseConvolution
     }
     params_ = k;
     grid_ = plan.grid;
-    if constexpr (!kWgrad) grid_.x = unsigned(walkers);
     lds_bytes_ = Kernel::lds_bytes(k.axis[1], k.axis[2]);
     problem_ = p;
     slices_ = args.split_k_slices;

@@ -5,17 +5,13 @@
 // almost all padding. Here nothing is a GEMM; the layer is memory-bound, and the kernel reads each
 // source element about once from memory:
 //
-//   an output tile: one image's output plane z, tile_h x tile_w output positions (at most
-//     kMaxPixels), kChannels channels (block y);
-//   a workgroup walks tiles block x, block x + grid x, ... (Params::tiles in all; a grid of about
-//     the workgroups the device holds at once): for each filter plane t whose source plane exists
-//     (a step), the halo (the source positions the tile reads; zeros outside the tensor), as Staged
-//     elements, and the plane's filter taps go to LDS (a 2-D filter's once), then every thread sums,
-//     for its channel vector and its output positions, tap x source in fp32; after a tile's last
-//     step the output functor per element (bias per channel, C), 16-byte stores where aligned.
-//     Where the halo is copied straight to LDS (a HaloCopy), the next step's copies are in flight
-//     while the threads work on this one's (two buffers): a workgroup per tile spent much of its
-//     time setting up and waiting for its one halo (H200, Nsight Compute).
+//   a workgroup: one image's output plane z, a tile of tile_h x tile_w output positions
+//     (at most kMaxPixels), kChannels channels;
+//   for each filter plane t whose source plane exists: its halo (the source positions the tile
+//     reads; zeros outside the tensor), as Staged elements, and the plane's filter taps go to LDS,
+//     then every thread sums, for its channel vector and its output positions, tap x source in
+//     fp32;
+//   the output functor per element (bias per channel, C), 16-byte stores where aligned.
 //
 // Threads: kChannels / AccessElements channel vectors x kPixelLanes runs of kRun consecutive output
 // positions; thread (lane, v) owns positions lane·kRun ... lane·kRun + kRun − 1 of the tile (row
@@ -142,7 +138,6 @@ struct DepthwiseKernel {
     int channels = 1;
     GatherAxis axis[3];       // depth (a tile of one plane), height, width
     TileGrid grid;
-    int tiles = 1;               // output tiles in all: images x output planes x tile rows x tile columns
     bool flip = false;           // ConvMode::kConvolution: tap f multiplies filter element F − 1 − f
     bool window = false;         // window_fits(): the tap loop slides a window along the width
     bool vector_output = false;  // c and d aligned to whole output vectors
@@ -150,14 +145,11 @@ struct DepthwiseKernel {
     FastDivmod div_halo_w;    // halo positions: row, column
   };
 
-  // Buffers of the halo and a filter plane's taps: two where the copies run while the threads work.
-  static constexpr int kBuffers = kStraightToLds ? 2 : 1;
-
-  // LDS a launch with these axes takes: kBuffers halos of one source plane, each with a position of
-  // zeros (what a tap reads where its division is not exact), then kBuffers filter planes' taps.
+  // LDS a launch with these axes takes: the halo of one source plane and a position of zeros (what
+  // a tap reads where its division is not exact), then the filter taps of one plane.
   static constexpr std::int64_t lds_bytes(GatherAxis const& h, GatherAxis const& w) noexcept {
-    return kBuffers * ((std::int64_t(h.halo) * w.halo + 1) * kPositionBytes +
-                       std::int64_t(h.taps) * w.taps * kVectors * std::int64_t(sizeof(Vector)));
+    return (std::int64_t(h.halo) * w.halo + 1) * kPositionBytes +
+           std::int64_t(h.taps) * w.taps * kVectors * std::int64_t(sizeof(Vector));
   }
   // Whether the window applies: unit steps along the width with no division, and whole runs in a
   // tile row.
@@ -175,41 +167,6 @@ struct DepthwiseKernel {
     auto const [planes, th] = grid.tiles_h.divmod(rows);
     auto const [image, z] = grid.planes.divmod(planes);
     return {image, z, th * axis[1].tile, tw * axis[2].tile};
-  }
-
-  // One step of a workgroup's walk: output tile `tile` and filter plane t, whose source plane
-  // exists; t = −1: a tile none of whose filter planes has one (Fprop's and Dgrad's outputs there
-  // are op(0, C, bias)); tile past the walk's end: none.
-  struct Step {
-    int tile, t;
-  };
-  // The source plane that filter plane t of output plane z reads, or −1 (outside the tensor, or a
-  // division that is not exact).
-  HIPTILE_DEVICE HIPTILE_INLINE static int source_plane(GatherAxis const& ad, int z, int t) {
-    Split const plane = Split::of(z * ad.out_step + t * ad.tap_step + ad.offset, ad.divisor);
-    return plane.quotient >= 0 && plane.remainder == 0 && plane.quotient < ad.source ? plane.quotient : -1;
-  }
-  // The first step at s or after it, in the walk's order (its tiles s.tile, s.tile + stride, ...
-  // below end, each tile's planes in order); with kEmptyTiles a tile without a plane is a step.
-  template <bool kEmptyTiles>
-  HIPTILE_DEVICE HIPTILE_INLINE static Step step_from(GatherAxis const (&axis)[3], TileGrid const& grid, Step s,
-                                                      int end, int stride) {
-    for (; s.tile < end; s.tile += stride, s.t = 0) {
-      int const z = place(s.tile, grid, axis).z;
-      bool const whole_tile = s.t == 0;
-      for (; s.t < axis[0].taps; ++s.t) {
-        if (source_plane(axis[0], z, s.t) >= 0) return s;
-      }
-      if (kEmptyTiles && whole_tile) return {s.tile, -1};
-    }
-    return s;
-  }
-  // The step after s (which step_from found).
-  template <bool kEmptyTiles>
-  HIPTILE_DEVICE HIPTILE_INLINE static Step step_after(GatherAxis const (&axis)[3], TileGrid const& grid, Step s,
-                                                       int end, int stride) {
-    return s.t < 0 ? step_from<kEmptyTiles>(axis, grid, {s.tile + stride, 0}, end, stride)
-                   : step_from<kEmptyTiles>(axis, grid, {s.tile, s.t + 1}, end, stride);
   }
 
   // A numerator n > −divisor as divisor · quotient + remainder, remainder in [0, divisor). (A
@@ -383,121 +340,36 @@ struct DepthwiseKernel {
     GatherAxis const& ad = p.axis[0];
     GatherAxis const& ah = p.axis[1];
     GatherAxis const& aw = p.axis[2];
-    // Workgroup: x = its first tile (the walk's stride: the grid), y = the channel block.
+    // Workgroup: x = the output tile (place()), y = the channel block.
+    auto const [image, z, h0, w0] = place(int(block_idx_x()), p.grid, p.axis);
     int const c0 = int(block_idx_y()) * kChannels;
     int const thread = int(thread_idx_x());
     int const v = thread % kVectors;
     int const lane = thread / kVectors;
-    int const walk = int(grid_dim_x());
+    int const channel = c0 + v * AccessElements;
+    bool const channel_in = channel < p.channels;  // (C is a multiple of AccessElements)
 
     int const halo_positions = ah.halo * aw.halo;
-    int const halo_parts = (halo_positions + 1) * kParts * kVectors;  // a buffer: the halo, then the zero position
+    Part* const halo = dynamic_lds_as<Part>();
+    Vector* const taps = reinterpret_cast<Vector*>(dynamic_lds() + (halo_positions + 1) * kPositionBytes);
+    int const origin_h = ah.origin(h0), origin_w = aw.origin(w0);
+    int const base_h = ah.base(h0), base_w = aw.base(w0);
+    int const tile_pixels = ah.tile * aw.tile;
     int const tap_items = ah.taps * aw.taps * kVectors;
-    Part* const halos = dynamic_lds_as<Part>();
-    Vector* const taps = reinterpret_cast<Vector*>(dynamic_lds() + kBuffers * (halo_positions + 1) * kPositionBytes);
-    if (thread < kParts * kVectors) {  // each buffer's zero position (before the first step's barrier)
+    std::int64_t const filter_taps = std::int64_t(ad.taps) * ah.taps * aw.taps;
+
+    if (thread < kParts * kVectors) {  // the zero position
       Part zero;
       zero.fill(Staged{});
-      HIPTILE_UNROLL
-      for (int b = 0; b < kBuffers; ++b) arch::lds_store(halos + b * halo_parts + halo_positions * kParts * kVectors + thread, zero);
+      arch::lds_store(halo + halo_positions * kParts * kVectors + thread, zero);  // (before the first plane's barrier)
     }
-    // A 2-D filter has one plane: its taps are staged once, in buffer 0.
-    bool const one_plane = ad.taps == 1;
-    if (one_plane) stage_taps(p, 0, c0, thread, taps);
-
-    OutputOp const op = epilogue::functor_on_device<OutputOp>(p.op);  // (a reducing one: over the walk)
     Sums acc[kRun];
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) acc[i].fill(0.0f);
+    // Where each of this thread's positions reads at tap (0, 0). A run past the tile repeats the
+    // first (a partial run its last position), never stored: no branch in the tap loop, and the
+    // window's reads stay in the halo.
     PixelTaps at[kRun];
-    Step step = step_from<true>(p.axis, p.grid, {int(block_idx_x()), 0}, p.tiles, walk);
-    if (step.tile < p.tiles && step.t >= 0) stage_step(p, step, c0, thread, halos, one_plane ? nullptr : taps);
-    // Step k uses the buffers k mod kBuffers.
-    for (int k = 0, placed = -1; step.tile < p.tiles; ++k) {
-      Step const next = step_after<true>(p.axis, p.grid, step, p.tiles, walk);
-      bool const more = next.tile < p.tiles && next.t >= 0;  // (copies to make)
-      int const b = k % kBuffers, b_next = (k + 1) % kBuffers;
-      if (kBuffers == 2 && more) {  // (into the buffers no thread reads now: step k − 1's)
-        stage_step(p, next, c0, thread, halos + b_next * halo_parts, one_plane ? nullptr : taps + b_next * tap_items);
-        wait_staged<1>();  // (all but the newest copies: this step's have landed)
-      } else {
-        wait_staged<0>();
-      }
-      auto const [image, z, h0, w0] = place(step.tile, p.grid, p.axis);
-      if (step.tile != placed) {  // where this thread's positions read at tap (0, 0) of the tile
-        locate(p, h0, w0, lane, at);
-        placed = step.tile;
-      }
-      barrier();
-      if (step.t >= 0) {
-        Part const* const halo = halos + b * halo_parts;
-        Vector const* const plane_taps = taps + (one_plane ? 0 : b * tap_items);
-        // (Uniform branches: the window, the plain loop, or Dgrad's strides' exact divisions.)
-        if (p.window) {
-          accumulate_window(p, halo, plane_taps, at, acc, v);
-        } else if (ah.divisor == 1 && aw.divisor == 1) {
-          accumulate<false>(p, halo, plane_taps, at, acc, v);
-        } else {
-          accumulate<true>(p, halo, plane_taps, at, acc, v);
-        }
-      }
-      if (next.tile != step.tile) {
-        write_tile(p, op, image, z, h0, w0, c0, lane, v, acc);
-        HIPTILE_UNROLL
-        for (int i = 0; i < kRun; ++i) acc[i].fill(0.0f);
-      }
-      barrier();  // this step's buffers are read: the copies of the step after next may fill them
-      if (kBuffers == 1 && more) stage_step(p, next, c0, thread, halos, one_plane ? nullptr : taps);
-      step = next;
-    }
-    epilogue::finish_wave(op, thread % kWaveSize);
-  }
-
- private:
-  // Step s's copies: the halo of its source plane (zeros outside the tensor and past C), and, where
-  // `plane_taps` is not null, its filter plane's taps, channel-innermost: element (r, s) of each
-  // channel's filter.
-  HIPTILE_DEVICE HIPTILE_INLINE static void stage_step(Params const& p, Step s, int c0, int thread, Part* halo,
-                                                       Vector* plane_taps) {
-    GatherAxis const& ad = p.axis[0];
-    GatherAxis const& ah = p.axis[1];
-    GatherAxis const& aw = p.axis[2];
-    auto const [image, z, h0, w0] = place(s.tile, p.grid, p.axis);
-    std::int64_t const plane_row = (std::int64_t(image) * ad.source + source_plane(ad, z, s.t)) * ah.source;
-    stage_rectangle(p.source, p.channels, plane_row, ah.source, aw.source, ah.origin(h0), aw.origin(w0),
-                    ah.halo * aw.halo, p.div_halo_w, c0, thread, halo);
-    if (plane_taps != nullptr) stage_taps(p, s.t, c0, thread, plane_taps);
-  }
-  HIPTILE_DEVICE HIPTILE_INLINE static void stage_taps(Params const& p, int t, int c0, int thread, Vector* plane_taps) {
-    GatherAxis const& ad = p.axis[0];
-    GatherAxis const& ah = p.axis[1];
-    GatherAxis const& aw = p.axis[2];
-    std::int64_t const filter_taps = std::int64_t(ad.taps) * ah.taps * aw.taps;
-    int const filter_t = p.flip ? ad.taps - 1 - t : t;
-    for (int i = thread; i < ah.taps * aw.taps * kVectors; i += kMaxThreadsPerBlock) {
-      int const iv = i % kVectors;
-      int const rs = i / kVectors;
-      int r = rs / aw.taps, s = rs % aw.taps;
-      if (p.flip) r = ah.taps - 1 - r, s = aw.taps - 1 - s;
-      int const ic = c0 + iv * AccessElements;
-      std::int64_t const tap = (std::int64_t(filter_t) * ah.taps + r) * aw.taps + s;
-      Vector value;
-      HIPTILE_UNROLL
-      for (int e = 0; e < AccessElements; ++e) {
-        value[e] = ic + e < p.channels ? arch::global_load(p.filter + (ic + e) * filter_taps + tap) : Element{};
-      }
-      arch::lds_store(plane_taps + i, value);
-    }
-  }
-
-  // Where this thread's positions of the tile from (h0, w0) read at tap (0, 0). A run past the tile
-  // repeats the first (a partial run its last position), never stored: no branch in the tap loop,
-  // and the window's reads stay in the halo.
-  HIPTILE_DEVICE HIPTILE_INLINE static void locate(Params const& p, int h0, int w0, int lane, PixelTaps (&at)[kRun]) {
-    GatherAxis const& ah = p.axis[1];
-    GatherAxis const& aw = p.axis[2];
-    int const tile_pixels = ah.tile * aw.tile;
-    int const base_h = ah.base(h0), base_w = aw.base(w0);
     int const run = lane * kRun < tile_pixels ? lane * kRun : 0;
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) {
@@ -507,29 +379,57 @@ struct DepthwiseKernel {
       Split const w = Split::of(ow * aw.out_step + base_w, aw.divisor);
       at[i] = {h.quotient * aw.halo + w.quotient, h.remainder, w.remainder};
     }
-  }
 
-  // The tile's outputs: op(acc, C, bias) per element.
-  HIPTILE_DEVICE HIPTILE_INLINE static void write_tile(Params const& p, OutputOp const& op, int image, int z, int h0,
-                                                       int w0, int c0, int lane, int v, Sums const (&acc)[kRun]) {
-    GatherAxis const& ad = p.axis[0];
-    GatherAxis const& ah = p.axis[1];
-    GatherAxis const& aw = p.axis[2];
-    int const channel = c0 + v * AccessElements;
-    if (channel >= p.channels) return;  // (C is a multiple of AccessElements)
-    int const tile_pixels = ah.tile * aw.tile;
+    for (int t = 0; t < ad.taps; ++t) {
+      Split const plane_split = Split::of(z * ad.out_step + t * ad.tap_step + ad.offset, ad.divisor);
+      int const plane = plane_split.quotient;
+      if (plane < 0 || plane_split.remainder != 0 || plane >= ad.source) continue;  // (uniform)
+      barrier();  // the previous plane's reads are done
+      // The halo of source plane `plane`, zeros outside the tensor and past C.
+      std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;
+      stage_rectangle(p.source, p.channels, plane_row, ah.source, aw.source, origin_h, origin_w, halo_positions,
+                      p.div_halo_w, c0, thread, halo);
+      // The plane's taps, channel-innermost: element (r, s) of each channel's filter.
+      int const filter_t = p.flip ? ad.taps - 1 - t : t;
+      for (int i = thread; i < tap_items; i += kMaxThreadsPerBlock) {
+        int const iv = i % kVectors;
+        int const rs = i / kVectors;
+        int r = rs / aw.taps, s = rs % aw.taps;
+        if (p.flip) r = ah.taps - 1 - r, s = aw.taps - 1 - s;
+        int const ic = c0 + iv * AccessElements;
+        Vector value;
+        HIPTILE_UNROLL
+        for (int e = 0; e < AccessElements; ++e) {
+          std::int64_t const tap = (std::int64_t(filter_t) * ah.taps + r) * aw.taps + s;
+          value[e] = ic + e < p.channels ? arch::global_load(p.filter + (ic + e) * filter_taps + tap) : Element{};
+        }
+        arch::lds_store(taps + i, value);
+      }
+      wait_staged();
+      barrier();
+      // (Uniform branches: the window, the plain loop, or Dgrad's strides' exact divisions.)
+      if (p.window) {
+        accumulate_window(p, halo, taps, at, acc, v);
+      } else if (ah.divisor == 1 && aw.divisor == 1) {
+        accumulate<false>(p, halo, taps, at, acc, v);
+      } else {
+        accumulate<true>(p, halo, taps, at, acc, v);
+      }
+    }
+    // The epilogue: op(acc, C, bias) per element.
+    OutputOp const op = epilogue::functor_on_device<OutputOp>(p.op);
     bool const source_needed = op.is_source_needed();
     float bias[AccessElements];
     HIPTILE_UNROLL
     for (int e = 0; e < AccessElements; ++e) {
-      bias[e] = p.bias != nullptr ? arch::to_float(arch::global_load(p.bias + channel + e)) : 0.0f;
+      bias[e] = p.bias != nullptr && channel_in ? arch::to_float(arch::global_load(p.bias + channel + e)) : 0.0f;
     }
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) {
       int const pixel = lane * kRun + i;
       auto const [oh, ow] = p.div_tile_w.divmod(pixel < tile_pixels ? pixel : 0);
       int const h = h0 + oh, w = w0 + ow;
-      if (pixel >= tile_pixels || h >= ah.output || w >= aw.output) continue;
+      if (pixel >= tile_pixels || h >= ah.output || w >= aw.output || !channel_in) continue;
       std::int64_t const position = ((std::int64_t(image) * ad.output + z) * ah.output + h) * aw.output + w;
       std::int64_t const at = position * p.channels + channel;
       OutputVector out;
@@ -546,6 +446,7 @@ struct DepthwiseKernel {
         for (int e = 0; e < AccessElements; ++e) arch::global_store(p.d + at + e, out[e]);
       }
     }
+    epilogue::finish_wave(op, thread % kWaveSize);
   }
 
   HIPTILE_DEVICE HIPTILE_INLINE static Staged stage(Element x) {

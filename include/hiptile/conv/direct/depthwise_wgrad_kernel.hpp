@@ -121,7 +121,23 @@ struct DepthwiseWgradKernel {
   }
 
  private:
-  using Step = typename Forward::Step;
+  // One step of a workgroup's walk: an output tile and a filter plane whose source plane exists;
+  // tile == the slice's end: none.
+  struct Step {
+    int tile, t;
+  };
+  // The first step at or after `s`, in order (tiles, then planes).
+  HIPTILE_DEVICE HIPTILE_INLINE static Step step_from(Params const& p, Step s, int last_tile) {
+    GatherAxis const& ad = p.axis[0];
+    for (; s.tile < last_tile; ++s.tile, s.t = 0) {
+      int const z = Forward::place(s.tile, p.grid, p.axis).z;
+      for (; s.t < ad.taps; ++s.t) {
+        int const plane = z * ad.out_step + s.t * ad.tap_step + ad.offset;  // (Fprop: no division)
+        if (plane >= 0 && plane < ad.source) return s;
+      }
+    }
+    return s;
+  }
 
   // Step s's copies: dy's tile (at the first step of a tile) and x's halo of its plane.
   HIPTILE_DEVICE HIPTILE_INLINE static void stage(Params const& p, Step s, bool new_tile, Part* dy_tile, Part* halo,
@@ -134,7 +150,7 @@ struct DepthwiseWgradKernel {
       Forward::stage_rectangle(p.dy, p.channels, (std::int64_t(image) * ad.output + z) * ah.output, ah.output,
                                aw.output, h0, w0, ah.tile * aw.tile, p.div_tile_w, c0, thread, dy_tile);
     }
-    int const plane = Forward::source_plane(ad, z, s.t);
+    int const plane = z * ad.out_step + s.t * ad.tap_step + ad.offset;
     Forward::stage_rectangle(p.x, p.channels, (std::int64_t(image) * ad.source + plane) * ah.source, ah.source,
                              aw.source, ah.origin(h0), aw.origin(w0), ah.halo * aw.halo, p.div_halo_w, c0, thread,
                              halo);
@@ -179,11 +195,11 @@ struct DepthwiseWgradKernel {
 
     int const first_tile = slice * p.tiles_per_slice;
     int const last_tile = first_tile + p.tiles_per_slice < p.tiles ? first_tile + p.tiles_per_slice : p.tiles;
-    Step step = Forward::template step_from<false>(p.axis, p.grid, {first_tile, 0}, last_tile, 1);
+    Step step = step_from(p, {first_tile, 0}, last_tile);
     if (step.tile < last_tile) stage(p, step, true, dy_tiles, halos, c0, thread);
     // Step k uses halo buffer k mod kBuffers and the dy buffer of its tile's parity.
     for (int k = 0, tile_parity = 0; step.tile < last_tile; ++k) {
-      Step const next = Forward::template step_after<false>(p.axis, p.grid, step, last_tile, 1);
+      Step const next = step_from(p, {step.tile, step.t + 1}, last_tile);
       bool const more = next.tile < last_tile;
       bool const next_tile = next.tile != step.tile;
       int const next_parity = next_tile ? (tile_parity + 1) % kBuffers : tile_parity;
