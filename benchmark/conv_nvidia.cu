@@ -25,9 +25,10 @@
 // Variant "tuned" is DefaultTunedConvolution in find mode `search` (BM_ConvTuned), labelled with
 // the configuration it chose. Depthwise layers (groups = C = K) run as "default", "tuned" and
 // "depthwise" (DepthwiseConvolution, the direct convolution DefaultConvolution picks there; Wgrad
-// over split_k_slices_for(problem, 2 x SMs) slices), and Fprop and Dgrad as
-// depthwise_p<positions>_l<loads in flight>[_f32] and depthwise_registers (the halo through
-// registers: its other workgroup shapes), depthwise_async_p64 (64 positions, the halo by cp.async).
+// over split_k_slices_for(problem, 2 x SMs) slices), and as depthwise_registers (the halo through
+// registers, one load in flight), Fprop also as depthwise_p<positions>_l<loads in flight>[_f32]
+// (the halo through registers: its other workgroup shapes; Wgrad depthwise_p128_l8) and
+// depthwise_async_p64 (64 positions, the halo by cp.async).
 #include <benchmark/benchmark.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -494,6 +495,7 @@ int main(int argc, char** argv) {
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 1, true>>>(layer, "fprop", "depthwise_p128_l1_f32");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 4>>>(layer, "fprop", "depthwise_p64_l4");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<128, 8>>>(layer, "fprop", "depthwise_p128_l8");
+      add<Depthwise<ConvOperator::kWgrad, conv::DepthwiseWorkgroup<128, 8>>>(layer, "wgrad", "depthwise_p128_l8");
       add<Depthwise<ConvOperator::kFprop, conv::DepthwiseWorkgroup<64, 1>>>(layer, "fprop", "depthwise_p64_l1");
       add<Depthwise<ConvOperator::kDgrad, conv::DepthwiseWorkgroup<64, 1>>>(layer, "dgrad", "depthwise_p64_l1");
       continue;

@@ -247,6 +247,12 @@ TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][
 
 TEST_CASE("DepthwiseConvolution: the tile has the window where it can, reads the fewest source positions, fits its LDS",
           "[conv][depthwise]") {
+  // The LDS a workgroup may take (docs/conv.md): half a CU's or an SM's, so that two share it, less
+  // the 1 KiB an SM keeps for each on NVIDIA.
+  using hiptile::conv::device::kDepthwiseLdsBytes;
+  static_assert(kDepthwiseLdsBytes<hiptile::arch::Gfx942> == 32 * 1024);
+  static_assert(kDepthwiseLdsBytes<hiptile::arch::Sm90> == 112 * 1024);
+  static_assert(kDepthwiseLdsBytes<hiptile::arch::Sm80> == 80 * 1024);
   using D = Depthwise<ConvOperator::kFprop>;
   using Kernel = D::Kernel;
   for (ConvProblemSize const& p : {depthwise(1, 56, 56, 64, 3, 3, 1, 1), depthwise(1, 112, 112, 64, 3, 3, 1, 1, 2, 2),

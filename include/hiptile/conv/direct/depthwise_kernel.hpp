@@ -8,9 +8,9 @@
 //   a workgroup: one image's output plane z, a tile of tile_h x tile_w output positions
 //     (at most kMaxPixels), kChannels channels;
 //   for each filter plane t whose source plane exists: its halo (the source positions the tile
-//     reads; zeros outside the tensor), as Staged elements, and the plane's filter taps go to LDS,
-//     then every thread sums, for its channel vector and its output positions, tap x source in
-//     fp32;
+//     reads; zeros outside the tensor), as Staged elements, and the plane's filter taps, in fp32,
+//     go to LDS, then every thread sums, for its channel vector and its output positions, tap x
+//     source in fp32;
 //   the output functor per element (bias per channel, C), 16-byte stores where aligned.
 //
 // Threads: kChannels / AccessElements channel vectors x kPixelLanes runs of kRun consecutive output
@@ -122,6 +122,11 @@ struct DepthwiseKernel {
   using Part = Array<Staged, kPartElements>;
   static constexpr int kPositionBytes = kParts * kVectors * int(sizeof(Part));
   using Sums = Array<float, AccessElements>;
+  // The filter taps in LDS, in fp32 (each converted once, as it is staged: the tap loop reads two
+  // 16-byte parts where it read one and converted 8 elements), as 16-byte parts, part-major.
+  static constexpr int kTapPartElements = AccessElements < 4 ? AccessElements : 4;
+  static constexpr int kTapParts = AccessElements / kTapPartElements;
+  using TapPart = Array<float, kTapPartElements>;
   using HaloCopy = typename Workgroup::HaloCopy;
   static constexpr bool kStraightToLds = !std::is_void_v<HaloCopy>;
   static_assert(!kStraightToLds || (std::is_same_v<Staged, Element> && sizeof(Vector) == 16),
@@ -149,7 +154,7 @@ struct DepthwiseKernel {
   // a tap reads where its division is not exact), then the filter taps of one plane.
   static constexpr std::int64_t lds_bytes(GatherAxis const& h, GatherAxis const& w) noexcept {
     return (std::int64_t(h.halo) * w.halo + 1) * kPositionBytes +
-           std::int64_t(h.taps) * w.taps * kVectors * std::int64_t(sizeof(Vector));
+           std::int64_t(h.taps) * w.taps * kVectors * std::int64_t(sizeof(Sums));
   }
   // Whether the window applies: unit steps along the width with no division, and whole runs in a
   // tile row.
@@ -204,7 +209,8 @@ struct DepthwiseKernel {
   // A rectangle of one plane of an NDHWC tensor (`height` x `width` positions from row plane_row of
   // its rows, C channels) to LDS: `positions` positions from (row0, column0), `columns` wide, the
   // workgroup's channels from c0, as Parts, zeros outside the tensor and past C; kLoadsInFlight
-  // loads a thread before it stores them, or (kStraightToLds) copies that wait_staged() completes.
+  // loads a thread before it stores them, or (kStraightToLds) copies that commit_staged() makes a
+  // group of and wait_staged() completes.
   HIPTILE_DEVICE HIPTILE_INLINE static void stage_rectangle(Element const* tensor, int channels, std::int64_t plane_row,
                                                             int height, int width, int row0, int column0, int positions,
                                                             FastDivmod const& columns, int c0, int thread, Part* dst) {
@@ -218,7 +224,6 @@ struct DepthwiseKernel {
         Element const* const src = inside ? tensor + ((plane_row + h) * width + w) * channels + c : tensor;
         HaloCopy::copy(reinterpret_cast<Vector*>(dst + i), reinterpret_cast<Vector const*>(src), inside ? 16 : 0);
       }
-      HaloCopy::commit();
     } else {
       for (int first = thread; first < items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
         Vector value[kLoadsInFlight];
@@ -249,8 +254,12 @@ struct DepthwiseKernel {
     }
   }
 
+  // After the stage_rectangle calls of one step: their copies are a group (kStraightToLds).
+  HIPTILE_DEVICE HIPTILE_INLINE static void commit_staged() {
+    if constexpr (kStraightToLds) HaloCopy::commit();
+  }
   // Before the barrier after stage_rectangle: this thread's copies have landed (kStraightToLds),
-  // all but those of its last kPending stage_rectangle calls.
+  // all but those of its last kPending groups.
   template <int kPending = 0>
   HIPTILE_DEVICE HIPTILE_INLINE static void wait_staged() {
     if constexpr (kStraightToLds) HaloCopy::template wait<kPending>();
@@ -265,11 +274,14 @@ struct DepthwiseKernel {
       for (int e = 0; e < kPartElements; ++e) x[h * kPartElements + e] = arch::to_float(part[e]);
     }
   }
-  // Filter tap (r, s) of the plane's, for vector v, in fp32.
-  HIPTILE_DEVICE HIPTILE_INLINE static void read_tap(Vector const* taps, int tap, int v, float (&w)[AccessElements]) {
-    Vector const wv = arch::lds_load(taps + tap * kVectors + v);
+  // Filter tap (r, s) of the plane's, for vector v.
+  HIPTILE_DEVICE HIPTILE_INLINE static void read_tap(TapPart const* taps, int tap, int v, float (&w)[AccessElements]) {
     HIPTILE_UNROLL
-    for (int e = 0; e < AccessElements; ++e) w[e] = arch::to_float(wv[e]);
+    for (int h = 0; h < kTapParts; ++h) {
+      TapPart const part = arch::lds_load(taps + (tap * kTapParts + h) * kVectors + v);
+      HIPTILE_UNROLL
+      for (int e = 0; e < kTapPartElements; ++e) w[h * kTapPartElements + e] = part[e];
+    }
   }
   HIPTILE_DEVICE HIPTILE_INLINE static void multiply_add(Sums& acc, float const (&x)[AccessElements],
                                                          float const (&w)[AccessElements]) {
@@ -280,7 +292,7 @@ struct DepthwiseKernel {
   // acc += tap x source over one plane's taps, a source read per product. A tap that does not
   // divide a position exactly reads the zero position past the halo instead (a select, no branch).
   template <bool kExact>
-  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate(Params const& p, Part const* halo, Vector const* taps,
+  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate(Params const& p, Part const* halo, TapPart const* taps,
                                                        PixelTaps const (&at)[kRun], Sums (&acc)[kRun], int v) {
     GatherAxis const& ah = p.axis[1];
     GatherAxis const& aw = p.axis[2];
@@ -308,24 +320,28 @@ struct DepthwiseKernel {
 
   // The same where window_fits(): for each filter row, the run's sources slide along the width by
   // one position per tap (Fprop's taps in order; Dgrad's, whose tap step is −1, backwards), so the
-  // window of kRun converted sources moves by one read per tap.
-  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate_window(Params const& p, Part const* halo, Vector const* taps,
+  // window of kRun converted sources moves by one read per tap. kWidth: the filter's width where
+  // the loop over it is unrolled (its window's moves then register renames), else 0.
+  template <int kWidth>
+  HIPTILE_DEVICE HIPTILE_INLINE static void accumulate_window(Params const& p, Part const* halo, TapPart const* taps,
                                                               PixelTaps const (&at)[kRun], Sums (&acc)[kRun], int v) {
     GatherAxis const& ah = p.axis[1];
     GatherAxis const& aw = p.axis[2];
+    int const width = kWidth > 0 ? kWidth : aw.taps;
     bool const backwards = aw.tap_step < 0;
     for (int r = 0; r < ah.taps; ++r) {
       // The run's first position at the row's first tap in window order.
-      int const first = at[0].position + r * ah.tap_step * aw.halo + (backwards ? -(aw.taps - 1) : 0);
+      int const first = at[0].position + r * ah.tap_step * aw.halo + (backwards ? -(width - 1) : 0);
       float window[kRun][AccessElements];
       HIPTILE_UNROLL
       for (int i = 0; i < kRun; ++i) read_source(halo, first + i, v, window[i]);
-      for (int k = 0; k < aw.taps; ++k) {
+      HIPTILE_UNROLL
+      for (int k = 0; k < (kWidth > 0 ? kWidth : width); ++k) {
         float w[AccessElements];
-        read_tap(taps, r * aw.taps + (backwards ? aw.taps - 1 - k : k), v, w);
+        read_tap(taps, r * width + (backwards ? width - 1 - k : k), v, w);
         HIPTILE_UNROLL
         for (int i = 0; i < kRun; ++i) multiply_add(acc[i], window[i], w);
-        if (k + 1 == aw.taps) break;
+        if (k + 1 == width) break;
         HIPTILE_UNROLL
         for (int i = 0; i + 1 < kRun; ++i) {
           HIPTILE_UNROLL
@@ -351,7 +367,7 @@ struct DepthwiseKernel {
 
     int const halo_positions = ah.halo * aw.halo;
     Part* const halo = dynamic_lds_as<Part>();
-    Vector* const taps = reinterpret_cast<Vector*>(dynamic_lds() + (halo_positions + 1) * kPositionBytes);
+    TapPart* const taps = reinterpret_cast<TapPart*>(dynamic_lds() + (halo_positions + 1) * kPositionBytes);
     int const origin_h = ah.origin(h0), origin_w = aw.origin(w0);
     int const base_h = ah.base(h0), base_w = aw.base(w0);
     int const tile_pixels = ah.tile * aw.tile;
@@ -389,7 +405,7 @@ struct DepthwiseKernel {
       std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;
       stage_rectangle(p.source, p.channels, plane_row, ah.source, aw.source, origin_h, origin_w, halo_positions,
                       p.div_halo_w, c0, thread, halo);
-      // The plane's taps, channel-innermost: element (r, s) of each channel's filter.
+      // The plane's taps, channel-innermost: element (r, s) of each channel's filter, in fp32.
       int const filter_t = p.flip ? ad.taps - 1 - t : t;
       for (int i = thread; i < tap_items; i += kMaxThreadsPerBlock) {
         int const iv = i % kVectors;
@@ -397,19 +413,29 @@ struct DepthwiseKernel {
         int r = rs / aw.taps, s = rs % aw.taps;
         if (p.flip) r = ah.taps - 1 - r, s = aw.taps - 1 - s;
         int const ic = c0 + iv * AccessElements;
-        Vector value;
+        std::int64_t const tap = (std::int64_t(filter_t) * ah.taps + r) * aw.taps + s;
         HIPTILE_UNROLL
-        for (int e = 0; e < AccessElements; ++e) {
-          std::int64_t const tap = (std::int64_t(filter_t) * ah.taps + r) * aw.taps + s;
-          value[e] = ic + e < p.channels ? arch::global_load(p.filter + (ic + e) * filter_taps + tap) : Element{};
+        for (int h = 0; h < kTapParts; ++h) {
+          TapPart part;
+          HIPTILE_UNROLL
+          for (int e = 0; e < kTapPartElements; ++e) {
+            int const c = ic + h * kTapPartElements + e;
+            part[e] = c < p.channels ? arch::to_float(arch::global_load(p.filter + c * filter_taps + tap)) : 0.0f;
+          }
+          arch::lds_store(taps + (rs * kTapParts + h) * kVectors + iv, part);
         }
-        arch::lds_store(taps + i, value);
       }
+      commit_staged();
       wait_staged();
       barrier();
       // (Uniform branches: the window, the plain loop, or Dgrad's strides' exact divisions.)
       if (p.window) {
-        accumulate_window(p, halo, taps, at, acc, v);
+        switch (aw.taps) {  // (3, 5 and 7 wide unrolled: MobileNet's, EfficientNet's and ConvNeXt's)
+          case 3: accumulate_window<3>(p, halo, taps, at, acc, v); break;
+          case 5: accumulate_window<5>(p, halo, taps, at, acc, v); break;
+          case 7: accumulate_window<7>(p, halo, taps, at, acc, v); break;
+          default: accumulate_window<0>(p, halo, taps, at, acc, v);
+        }
       } else if (ah.divisor == 1 && aw.divisor == 1) {
         accumulate<false>(p, halo, taps, at, acc, v);
       } else {

@@ -139,7 +139,7 @@ struct DepthwiseWgradKernel {
     return s;
   }
 
-  // Step s's copies: dy's tile (at the first step of a tile) and x's halo of its plane.
+  // Step s's copies, one group: dy's tile (at the first step of a tile) and x's halo of its plane.
   HIPTILE_DEVICE HIPTILE_INLINE static void stage(Params const& p, Step s, bool new_tile, Part* dy_tile, Part* halo,
                                                   int c0, int thread) {
     GatherAxis const& ad = p.axis[0];
@@ -154,6 +154,7 @@ struct DepthwiseWgradKernel {
     Forward::stage_rectangle(p.x, p.channels, (std::int64_t(image) * ad.source + plane) * ah.source, ah.source,
                              aw.source, ah.origin(h0), aw.origin(w0), ah.halo * aw.halo, p.div_halo_w, c0, thread,
                              halo);
+    Forward::commit_staged();
   }
 
   template <int kWidth>
@@ -206,7 +207,7 @@ struct DepthwiseWgradKernel {
       if (kBuffers == 2 && more) {  // (into the buffers no thread reads now: step k − 1's)
         stage(p, next, next_tile, dy_tiles + next_parity * dy_parts, halos + (k + 1) % kBuffers * halo_parts, c0,
               thread);
-        Forward::template wait_staged<1>();  // (all but the newest copies: this step's have landed)
+        Forward::template wait_staged<1>();  // (all but the next step's copies: this step's have landed)
       } else {
         Forward::template wait_staged<0>();
       }
