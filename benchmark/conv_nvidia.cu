@@ -119,7 +119,7 @@ using TensorCopy = conv::device::ImplicitGemmConvolution<
     arch::WarpgroupMma<half_t>, epilogue::LinearCombination<half_t>, conv::IteratorAlgorithm::kTensorCopy, 8, Stages,
     RowDivision::kFast, RowDivision::kFast, SplitK>;
 // The direct convolution of depthwise layers, with a workgroup shape (conv/direct/depthwise_kernel.hpp).
-template <ConvOperator Op, class Workgroup = conv::DefaultDepthwiseWorkgroup<arch::NvidiaFamily>::type>
+template <ConvOperator Op, class Workgroup = typename conv::DefaultDepthwiseWorkgroup<arch::NvidiaFamily, Op>::type>
 using Depthwise = conv::device::DepthwiseConvolution<Op, half_t, half_t, arch::Sm90, epilogue::LinearCombination<half_t>,
                                                      8, Workgroup>;
 // Fprop on packed taps (few channels: conv/few_channel_fprop_loaders.hpp), one-channel accesses,

@@ -88,7 +88,7 @@ inline constexpr std::size_t kDepthwiseLdsBytes = Arch::kLdsBytesPerWorkgroup >=
 template <ConvOperator Op, DirectConvElement Element_, class ElementC_, class Arch,
           class OutputOp = epilogue::LinearCombination<ElementC_>,
           int AccessElements = 16 / static_cast<int>(sizeof(Element_)),
-          class Workgroup = typename DefaultDepthwiseWorkgroup<typename Arch::Family>::type,
+          class Workgroup = typename DefaultDepthwiseWorkgroup<typename Arch::Family, Op>::type,
           std::size_t LdsBytes = kDepthwiseLdsBytes<Arch>>
 class DepthwiseConvolution
     : public gemm::device::DeviceOperator<

@@ -67,20 +67,20 @@ struct DepthwiseWorkgroup {
   using HaloCopy = HaloCopy_;
 };
 
-// DepthwiseConvolution's workgroup for an architecture family (arch/arch_tags.hpp); the NVIDIA
-// family's is in conv/direct/nvidia/async_halo_copy.hpp.
-template <class Family>
+// DepthwiseConvolution's workgroup for an architecture family (arch/arch_tags.hpp) and operator;
+// the NVIDIA family's is in conv/direct/nvidia/async_halo_copy.hpp.
+template <class Family, ConvOperator Op = ConvOperator::kFprop>
 struct DefaultDepthwiseWorkgroup {
   using type = DepthwiseWorkgroup<>;
 };
-// gfx9: a thread's halo loads in flight together (8, about all of a 128-position tile's halo),
-// the counterpart of NVIDIA's copies straight to LDS, which ran the depthwise layers 3-30% faster
-// than one load at a time on an H200. On gfx942 that takes 161 VGPRs against 133 for one load,
-// the same 3 waves a SIMD, and the LDS of a tile holds a CU to 2 or 3 workgroups either way (clang
-// 22's ISA); a prediction, not measured on an MI300.
-template <>
-struct DefaultDepthwiseWorkgroup<arch::Gfx9Family> {
-  using type = DepthwiseWorkgroup<128, 8>;
+// gfx9: 4 halo loads a thread in flight, the counterpart of NVIDIA's copies straight to LDS. With
+// the tap loop unrolled for 3, 5 and 7 taps wide, clang 22 gives the gfx942 Fprop kernel 229 VGPRs
+// for one load in flight, 243 for 4 and 256 and 2 AGPRs for 8 (one wave a SIMD): 4 keeps the 2
+// waves a SIMD that a tile's LDS allows (docs/performance.md, "Depthwise convolution"); a
+// prediction, not measured on an MI300.
+template <ConvOperator Op>
+struct DefaultDepthwiseWorkgroup<arch::Gfx9Family, Op> {
+  using type = DepthwiseWorkgroup<128, 4>;
 };
 
 // The output tiles of a launch, image-major, then output plane, tile row, tile column: the

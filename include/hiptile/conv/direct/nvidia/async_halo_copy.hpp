@@ -5,6 +5,8 @@
 // (one load, then its store) it had one 16-byte load in flight: on an H200 the depthwise layers
 // ran 3-30% faster (docs/performance.md, "Depthwise convolution"). A copy of no source bytes
 // writes zeros (the halo outside the tensor).
+#include <type_traits>
+
 #include "hiptile/arch/arch_tags.hpp"
 #include "hiptile/arch/async_copy.hpp"
 #include "hiptile/conv/direct/depthwise_kernel.hpp"
@@ -26,9 +28,13 @@ struct AsyncHaloCopy {
   }
 };
 
-template <>
-struct DefaultDepthwiseWorkgroup<arch::NvidiaFamily> {
-  using type = DepthwiseWorkgroup<128, 1, false, AsyncHaloCopy>;
+// Fprop and Dgrad copy their halo straight to LDS; Wgrad stages dy and x through registers, which
+// on an H200 was faster on three of the benchmark's four depthwise layers (the 5x5 and 7x7 ones by
+// 22% and 17%; the 3x3 one 15% slower; docs/performance.md).
+template <ConvOperator Op>
+struct DefaultDepthwiseWorkgroup<arch::NvidiaFamily, Op> {
+  using type = std::conditional_t<Op == ConvOperator::kWgrad, DepthwiseWorkgroup<>,
+                                  DepthwiseWorkgroup<128, 1, false, AsyncHaloCopy>>;
 };
 
 }  // namespace hiptile::conv
