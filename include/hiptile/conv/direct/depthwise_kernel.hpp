@@ -151,7 +151,7 @@ struct DepthwiseKernel {
   };
 
   // LDS a launch with these axes takes: the halo of one source plane and a position of zeros (what
-  // a tap reads where its division is not exact), then the filter taps of one plane.
+  // a tap reads where its division is not exact), then the filter taps of one plane (fp32).
   static constexpr std::int64_t lds_bytes(GatherAxis const& h, GatherAxis const& w) noexcept {
     return (std::int64_t(h.halo) * w.halo + 1) * kPositionBytes +
            std::int64_t(h.taps) * w.taps * kVectors * std::int64_t(sizeof(Sums));
