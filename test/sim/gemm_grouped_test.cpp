@@ -126,7 +126,7 @@ TEST_CASE("grouped GEMM computes each group of mixed sizes, empty groups include
   // 1 + 1 + 2 + 3 + 4 tiles of 128 × 128: the simulated MI300X (304 CUs) holds more workgroups.
   CHECK(op.tiles() == 11);
   CHECK(op.workgroups() == (workgroups == 0 ? 11 : std::min(workgroups, 11)));
-  CHECK(op.params().group_count == 5);  // the empty groups are not given to the kernel
+  CHECK(op.params().scheduler.group_count == 5);  // the empty groups are not given to the kernel
   for (auto const& p : problems) p.check();
 }
 

@@ -35,62 +35,79 @@ constexpr int kLineBytes = 128;  // one shared-memory wavefront
 constexpr int kBanks = 32;       // NVIDIA shared memory: 32 banks of 4 bytes
 constexpr int kBankBytes = 4;
 
-// Calls fn.template operator()<Layout<Element, MN, TileK>>() for TileMN in {8, 64, 128, 256}.
-template <template <class, int, int> class Layout, class Element, int TileK, class Fn>
-void for_each_tile_mn(Fn& fn) {
-  [&]<int... MNs>(std::integer_sequence<int, MNs...>) {
-    (fn.template operator()<Layout<Element, MNs, TileK>>(), ...);
-  }(std::integer_sequence<int, 8, 64, 128, 256>{});
+// A layout as the checks read it: its extents and its offset function. Each check is one function
+// over this, not a template per tile shape (which made this test take minutes to compile).
+struct Layout {
+  std::string name;
+  int tile_mn = 0;
+  int tile_k = 0;
+  int element_bytes = 0;
+  int pack_elements = 0;  // elements of one 16-byte chunk
+  int elements = 0;
+  std::size_t bytes = 0;        // 0 where the layout does not say
+  int row_group_elements = 0;   // offset(row + 8, k) - offset(row, k); 0 where not constant
+  int (*offset)(int row, int k) = nullptr;
+};
+
+template <class L>
+Layout layout_of() {
+  int const element_bytes = static_cast<int>(sizeof(typename L::ElementType));
+  std::ostringstream name;
+  name << L::kTileMN << " x " << L::kTileK << " of " << element_bytes << "-byte elements";
+  Layout l{name.str(), L::kTileMN, L::kTileK, element_bytes, L::kPackElements, L::kElements, 0, 0, &L::offset};
+  if constexpr (requires { L::kBytes; }) l.bytes = L::kBytes;
+  if constexpr (requires { L::kRowGroupElements; }) l.row_group_elements = L::kRowGroupElements;
+  return l;
+}
+
+// Layout<Element, MN, TileK> for TileMN in {8, 64, 128, 256}.
+template <template <class, int, int> class L, class Element, int TileK>
+void add_tile_mns(std::vector<Layout>& out) {
+  for (Layout const& l : {layout_of<L<Element, 8, TileK>>(), layout_of<L<Element, 64, TileK>>(),
+                          layout_of<L<Element, 128, TileK>>(), layout_of<L<Element, 256, TileK>>()}) {
+    out.push_back(l);
+  }
 }
 
 // Every shape of the tests: rows of 32, 64, 128 and 256 bytes (2 to 16 chunks) for 2-byte,
 // 4-byte and 1-byte elements, each with 8 to 256 rows.
-template <template <class, int, int> class Layout, class Fn>
-void for_each_shape(Fn fn) {
-  for_each_tile_mn<Layout, hiptile::half_t, 16>(fn);
-  for_each_tile_mn<Layout, hiptile::half_t, 32>(fn);
-  for_each_tile_mn<Layout, hiptile::half_t, 64>(fn);
-  for_each_tile_mn<Layout, hiptile::half_t, 128>(fn);
-  for_each_tile_mn<Layout, float, 8>(fn);
-  for_each_tile_mn<Layout, float, 16>(fn);
-  for_each_tile_mn<Layout, float, 32>(fn);
-  for_each_tile_mn<Layout, float, 64>(fn);
-  for_each_tile_mn<Layout, hiptile::float8_e4m3fn, 32>(fn);
-  for_each_tile_mn<Layout, hiptile::float8_e4m3fn, 64>(fn);
-  for_each_tile_mn<Layout, hiptile::float8_e4m3fn, 128>(fn);
-  for_each_tile_mn<Layout, hiptile::float8_e4m3fn, 256>(fn);
-}
-
-template <class L>
-constexpr int kElementBytes = static_cast<int>(sizeof(typename L::ElementType));
-
-template <class L>
-std::string shape() {
-  std::ostringstream s;
-  s << L::kTileMN << " x " << L::kTileK << " of " << kElementBytes<L> << "-byte elements";
-  return s.str();
+template <template <class, int, int> class L>
+std::vector<Layout> shapes() {
+  std::vector<Layout> out;
+  add_tile_mns<L, hiptile::half_t, 16>(out);
+  add_tile_mns<L, hiptile::half_t, 32>(out);
+  add_tile_mns<L, hiptile::half_t, 64>(out);
+  add_tile_mns<L, hiptile::half_t, 128>(out);
+  add_tile_mns<L, float, 8>(out);
+  add_tile_mns<L, float, 16>(out);
+  add_tile_mns<L, float, 32>(out);
+  add_tile_mns<L, float, 64>(out);
+  add_tile_mns<L, hiptile::float8_e4m3fn, 32>(out);
+  add_tile_mns<L, hiptile::float8_e4m3fn, 64>(out);
+  add_tile_mns<L, hiptile::float8_e4m3fn, 128>(out);
+  add_tile_mns<L, hiptile::float8_e4m3fn, 256>(out);
+  return out;
 }
 
 // The checks below return "" when the property holds, else the first violation found.
 
 // Offsets of distinct (row, k) are distinct and lie in [0, kElements).
-template <class L>
-std::string first_collision() {
-  std::vector<int> owner(L::kElements, -1);  // row * TileK + k of the element stored there
-  for (int row = 0; row < L::kTileMN; ++row) {
-    for (int k = 0; k < L::kTileK; ++k) {
-      int const o = L::offset(row, k);
+std::string first_collision(Layout const& l) {
+  std::vector<int> owner(l.elements, -1);  // row * TileK + k of the element stored there
+  for (int row = 0; row < l.tile_mn; ++row) {
+    for (int k = 0; k < l.tile_k; ++k) {
+      int const o = l.offset(row, k);
       std::ostringstream s;
-      if (o < 0 || o >= L::kElements) {
-        s << "(" << row << ", " << k << ") -> " << o << ", outside [0, " << L::kElements << ")";
+      if (o < 0 || o >= l.elements) {
+        s << "(" << row << ", " << k << ") -> " << o << ", outside [0, " << l.elements << ")";
         return s.str();
       }
       if (owner[o] >= 0) {
-        s << "(" << row << ", " << k << ") and (" << owner[o] / L::kTileK << ", " << owner[o] % L::kTileK
+        s << "(" << row << ", " << k << ") and (" << owner[o] / l.tile_k << ", " << owner[o] % l.tile_k
           << ") both -> " << o;
         return s.str();
       }
-      owner[o] = row * L::kTileK + k;
+      owner[o] = row * l.tile_k + k;
     }
   }
   return "";
@@ -98,20 +115,19 @@ std::string first_collision() {
 
 // The elements of each 16-byte chunk of a row (k = c·kPackElements ... + kPackElements - 1) sit
 // at consecutive offsets starting on a 16-byte boundary.
-template <class L>
-std::string first_split_chunk() {
-  static_assert(L::kPackElements * sizeof(typename L::ElementType) == kChunkBytes);
-  for (int row = 0; row < L::kTileMN; ++row) {
-    for (int k = 0; k < L::kTileK; k += L::kPackElements) {
-      int const first = L::offset(row, k);
+std::string first_split_chunk(Layout const& l) {
+  if (l.pack_elements * l.element_bytes != kChunkBytes) return "chunks of " + std::to_string(l.pack_elements) + " elements";
+  for (int row = 0; row < l.tile_mn; ++row) {
+    for (int k = 0; k < l.tile_k; k += l.pack_elements) {
+      int const first = l.offset(row, k);
       std::ostringstream s;
-      if (first % L::kPackElements != 0) {
-        s << "(" << row << ", " << k << ") -> " << first << ", not a multiple of " << L::kPackElements;
+      if (first % l.pack_elements != 0) {
+        s << "(" << row << ", " << k << ") -> " << first << ", not a multiple of " << l.pack_elements;
         return s.str();
       }
-      for (int e = 1; e < L::kPackElements; ++e) {
-        if (L::offset(row, k + e) != first + e) {
-          s << "(" << row << ", " << k + e << ") -> " << L::offset(row, k + e) << ", expected " << first + e;
+      for (int e = 1; e < l.pack_elements; ++e) {
+        if (l.offset(row, k + e) != first + e) {
+          s << "(" << row << ", " << k + e << ") -> " << l.offset(row, k + e) << ", expected " << first + e;
           return s.str();
         }
       }
@@ -121,16 +137,16 @@ std::string first_split_chunk() {
 }
 
 // offset(row + 8·j, k) == offset(row, k) + j·kRowGroupElements for every row + 8·j in the tile.
-template <class L>
-std::string first_aperiodic_row() {
-  for (int row = 0; row < L::kTileMN; ++row) {
-    for (int j = 1; row + 8 * j < L::kTileMN; ++j) {
-      for (int k = 0; k < L::kTileK; ++k) {
-        int const expected = L::offset(row, k) + j * L::kRowGroupElements;
-        if (L::offset(row + 8 * j, k) != expected) {
+std::string first_aperiodic_row(Layout const& l) {
+  if (l.row_group_elements == 0) return "no constant distance between rows 8 apart";
+  for (int row = 0; row < l.tile_mn; ++row) {
+    for (int j = 1; row + 8 * j < l.tile_mn; ++j) {
+      for (int k = 0; k < l.tile_k; ++k) {
+        int const expected = l.offset(row, k) + j * l.row_group_elements;
+        if (l.offset(row + 8 * j, k) != expected) {
           std::ostringstream s;
-          s << "(" << row + 8 * j << ", " << k << ") -> " << L::offset(row + 8 * j, k) << ", expected (" << row
-            << ", " << k << ") + " << j << " x " << L::kRowGroupElements << " = " << expected;
+          s << "(" << row + 8 * j << ", " << k << ") -> " << l.offset(row + 8 * j, k) << ", expected (" << row
+            << ", " << k << ") + " << j << " x " << l.row_group_elements << " = " << expected;
           return s.str();
         }
       }
@@ -141,16 +157,15 @@ std::string first_aperiodic_row() {
 
 // One 8-lane phase of ldmatrix: lane i reads the 16-byte chunk (r0 + i, k), i.e. the four banks
 // byte/4 .. byte/4 + 3. Together the 8 lanes must touch each of the 32 banks exactly once.
-template <class L>
-std::string first_ldmatrix_conflict() {
-  for (int r0 = 0; r0 < L::kTileMN; r0 += 8) {
-    for (int k = 0; k < L::kTileK; k += L::kPackElements) {
+std::string first_ldmatrix_conflict(Layout const& l) {
+  for (int r0 = 0; r0 < l.tile_mn; r0 += 8) {
+    for (int k = 0; k < l.tile_k; k += l.pack_elements) {
       std::array<int, kBanks> hits{};
       std::ostringstream s;
       s << "rows " << r0 << ".." << r0 + 7 << ", k " << k << ": byte offsets";
       bool misaligned = false;
       for (int lane = 0; lane < 8; ++lane) {
-        int const byte = L::offset(r0 + lane, k) * kElementBytes<L>;
+        int const byte = l.offset(r0 + lane, k) * l.element_bytes;
         s << " " << byte;
         misaligned = misaligned || byte % kChunkBytes != 0;  // ldmatrix needs 16-byte aligned rows
         for (int b = 0; b < kChunkBytes / kBankBytes; ++b) ++hits[(byte / kBankBytes + b) % kBanks];
@@ -170,10 +185,9 @@ std::string first_ldmatrix_conflict() {
 // cp.async of a K-contiguous tile: thread t of warp w copies chunk c = 32·w + t of the tile in
 // row-major order (row c / packs, k = (c % packs)·kPackElements). The chunks a warp writes must
 // fill whole 128-byte lines, each of the 8 slots of a line once: 4 lines for a full warp.
-template <class L>
-std::string first_partial_line() {
-  int const packs = L::kTileK * kElementBytes<L> / kChunkBytes;
-  int const chunks = L::kTileMN * packs;
+std::string first_partial_line(Layout const& l) {
+  int const packs = l.tile_k * l.element_bytes / kChunkBytes;
+  int const chunks = l.tile_mn * packs;
   for (int w = 0; w * 32 < chunks; ++w) {
     std::map<int, unsigned> slots_of_line;  // line -> bit mask of the 16-byte slots written
     int threads = 0;
@@ -182,8 +196,8 @@ std::string first_partial_line() {
     for (int t = 0; t < 32 && w * 32 + t < chunks; ++t, ++threads) {
       int const c = w * 32 + t;
       int const row = c / packs;
-      int const k = (c % packs) * L::kPackElements;
-      int const byte = L::offset(row, k) * kElementBytes<L>;
+      int const k = (c % packs) * l.pack_elements;
+      int const byte = l.offset(row, k) * l.element_bytes;
       if (byte % kChunkBytes != 0) {
         s << " thread " << t << " (" << row << ", " << k << ") -> byte " << byte << ", not 16-byte aligned";
         return s.str();
@@ -219,45 +233,42 @@ std::string first_partial_line() {
 //  MN-contiguous: the transposing loader's lanes hold V = 16 / sizeof(Element) rows of one k
 //  (rows V·u .. V·u + V - 1 for 8 consecutive u, u aligned to 8) and store row V·u + j of every
 //  lane together, one word of the chunk (row, pack) each.
-template <class L>
-std::string first_spread_failure(std::array<int, 8> const& rows, std::array<int, 8> const& ks) {
+std::string first_spread_failure(Layout const& l, std::array<int, 8> const& rows, std::array<int, 8> const& ks) {
   unsigned positions = 0;
   std::ostringstream s;
   for (int i = 0; i < 8; ++i) {
-    int const position = L::offset(rows[i], ks[i]) * kElementBytes<L> % kLineBytes / kChunkBytes;
+    int const position = l.offset(rows[i], ks[i]) * l.element_bytes % kLineBytes / kChunkBytes;
     s << " (" << rows[i] << ", " << ks[i] << ") at slot " << position;
     positions |= 1u << position;
   }
   return positions == 0xffu ? "" : s.str();
 }
 
-template <class L>
-std::string first_k_store_conflict() {
-  int const packs = L::kTileK / L::kPackElements;
-  for (int v0 = 0; v0 + 8 <= L::kTileMN * packs; v0 += 8) {
+std::string first_k_store_conflict(Layout const& l) {
+  int const packs = l.tile_k / l.pack_elements;
+  for (int v0 = 0; v0 + 8 <= l.tile_mn * packs; v0 += 8) {
     std::array<int, 8> rows{}, ks{};
     for (int i = 0; i < 8; ++i) {
       rows[i] = (v0 + i) / packs;
-      ks[i] = (v0 + i) % packs * L::kPackElements;
+      ks[i] = (v0 + i) % packs * l.pack_elements;
     }
-    std::string const f = first_spread_failure<L>(rows, ks);
+    std::string const f = first_spread_failure(l, rows, ks);
     if (!f.empty()) return "vectors from " + std::to_string(v0) + ":" + f;
   }
   return "";
 }
 
-template <class L>
-std::string first_transposed_store_conflict() {
-  constexpr int kRowsPerVector = kChunkBytes / kElementBytes<L>;
-  for (int u0 = 0; (u0 + 8) * kRowsPerVector <= L::kTileMN; u0 += 8) {
+std::string first_transposed_store_conflict(Layout const& l) {
+  int const kRowsPerVector = kChunkBytes / l.element_bytes;
+  for (int u0 = 0; (u0 + 8) * kRowsPerVector <= l.tile_mn; u0 += 8) {
     for (int j = 0; j < kRowsPerVector; ++j) {
-      for (int k = 0; k < L::kTileK; k += L::kPackElements) {
+      for (int k = 0; k < l.tile_k; k += l.pack_elements) {
         std::array<int, 8> rows{}, ks{};
         for (int i = 0; i < 8; ++i) {
           rows[i] = (u0 + i) * kRowsPerVector + j;
           ks[i] = k;
         }
-        if (std::string const f = first_spread_failure<L>(rows, ks); !f.empty()) return f;
+        if (std::string const f = first_spread_failure(l, rows, ks); !f.empty()) return f;
       }
     }
   }
@@ -286,85 +297,85 @@ struct RowPaddedLdsLayout : RowMajorLdsLayout<Element, TileMN, TileK> {
 };
 
 TEST_CASE("the bank and line checks reject layouts that conflict") {
-  for_each_shape<RowMajorLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_collision<L>() == "");
-    CHECK(first_ldmatrix_conflict<L>() != "");
-    if (L::kTileMN >= 8 * kChunkBytes / kElementBytes<L>) CHECK(first_transposed_store_conflict<L>() != "");
-  });
-  for_each_shape<RowPaddedLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_collision<L>() == "");
-    CHECK(first_partial_line<L>() != "");
-  });
+  for (Layout const& l : shapes<RowMajorLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_collision(l) == "");
+    CHECK(first_ldmatrix_conflict(l) != "");
+    if (l.tile_mn >= 8 * kChunkBytes / l.element_bytes) CHECK(first_transposed_store_conflict(l) != "");
+  }
+  for (Layout const& l : shapes<RowPaddedLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_collision(l) == "");
+    CHECK(first_partial_line(l) != "");
+  }
 }
 
 TEST_CASE("the swizzled layout stores every element of the tile at its own offset, with no gaps") {
-  for_each_shape<SwizzledLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(L::kElements == L::kTileMN * L::kTileK);
-    CHECK(L::kBytes == std::size_t(L::kElements) * sizeof(typename L::ElementType));
-    CHECK(first_collision<L>() == "");
-  });
+  for (Layout const& l : shapes<SwizzledLdsLayout>()) {
+    INFO(l.name);
+    CHECK(l.elements == l.tile_mn * l.tile_k);
+    CHECK(l.bytes == std::size_t(l.elements) * std::size_t(l.element_bytes));
+    CHECK(first_collision(l) == "");
+  }
 }
 
 TEST_CASE("the swizzled layout keeps every 16-byte chunk of a row whole and aligned") {
-  for_each_shape<SwizzledLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_split_chunk<L>() == "");
-  });
+  for (Layout const& l : shapes<SwizzledLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_split_chunk(l) == "");
+  }
 }
 
 TEST_CASE("the swizzled layout repeats every 8 rows") {
-  for_each_shape<SwizzledLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_aperiodic_row<L>() == "");
-  });
+  for (Layout const& l : shapes<SwizzledLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_aperiodic_row(l) == "");
+  }
 }
 
 TEST_CASE("ldmatrix reads 8 rows of the swizzled layout from all 32 banks once") {
-  for_each_shape<SwizzledLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_ldmatrix_conflict<L>() == "");
-  });
+  for (Layout const& l : shapes<SwizzledLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_ldmatrix_conflict(l) == "");
+  }
 }
 
 TEST_CASE("a warp's cp.async writes into the swizzled layout fill whole 128-byte lines") {
-  for_each_shape<SwizzledLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_partial_line<L>() == "");
-  });
+  for (Layout const& l : shapes<SwizzledLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_partial_line(l) == "");
+  }
 }
 
 TEST_CASE("the packed layout stores every element of the tile at its own offset, with no gaps") {
-  for_each_shape<PackedLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(L::kElements == L::kTileMN * L::kTileK);
-    CHECK(L::kBytes == std::size_t(L::kElements) * sizeof(typename L::ElementType));
-    CHECK(first_collision<L>() == "");
-  });
+  for (Layout const& l : shapes<PackedLdsLayout>()) {
+    INFO(l.name);
+    CHECK(l.elements == l.tile_mn * l.tile_k);
+    CHECK(l.bytes == std::size_t(l.elements) * std::size_t(l.element_bytes));
+    CHECK(first_collision(l) == "");
+  }
 }
 
 TEST_CASE("the packed layout keeps every 16-byte chunk of a row whole and aligned") {
-  for_each_shape<PackedLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_split_chunk<L>() == "");
-  });
+  for (Layout const& l : shapes<PackedLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_split_chunk(l) == "");
+  }
 }
 
 TEST_CASE("fragment reads of 8 rows of the packed layout hit all 32 banks once") {
-  for_each_shape<PackedLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_ldmatrix_conflict<L>() == "");
-  });
+  for (Layout const& l : shapes<PackedLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_ldmatrix_conflict(l) == "");
+  }
 }
 
 TEST_CASE("the register-staged loaders' stores into the packed layout spread over all 8 chunk slots") {
-  for_each_shape<PackedLdsLayout>([]<class L>() {
-    INFO(shape<L>());
-    CHECK(first_k_store_conflict<L>() == "");
-    CHECK(first_transposed_store_conflict<L>() == "");
-  });
+  for (Layout const& l : shapes<PackedLdsLayout>()) {
+    INFO(l.name);
+    CHECK(first_k_store_conflict(l) == "");
+    CHECK(first_transposed_store_conflict(l) == "");
+  }
 }
 
 // An MN-contiguous layout seen with the roles of MN and K exchanged — rows are k, each holding the
@@ -380,44 +391,52 @@ struct KRowsView {
   static constexpr int offset(int k, int mn) { return Mn::offset(mn, k); }
 };
 
-// Every MN-contiguous shape of the tests: MN rows of 64 to 512 bytes, 8 to 128 k, 2- and 4-byte
-// elements (the layout needs a power-of-two number of 16-byte chunks, at least 2, along MN).
-template <class Fn>
-void for_each_mn_shape(Fn fn) {
-  [&]<int... Ks>(std::integer_sequence<int, Ks...>) {
-    auto const with_k = [&]<int K>() {
-      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 32, K>>>();
-      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 64, K>>>();
-      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 128, K>>>();
-      fn.template operator()<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 256, K>>>();
-      fn.template operator()<KRowsView<SwizzledMnLdsLayout<float, 64, K>>>();
-      fn.template operator()<KRowsView<SwizzledMnLdsLayout<float, 128, K>>>();
-    };
-    (with_k.template operator()<Ks>(), ...);
-  }(std::integer_sequence<int, 8, 16, 32, 64, 128>{});
+template <int K>
+void add_mn_shapes(std::vector<Layout>& out) {
+  for (Layout const& l :
+       {layout_of<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 32, K>>>(),
+        layout_of<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 64, K>>>(),
+        layout_of<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 128, K>>>(),
+        layout_of<KRowsView<SwizzledMnLdsLayout<hiptile::half_t, 256, K>>>(),
+        layout_of<KRowsView<SwizzledMnLdsLayout<float, 64, K>>>(), layout_of<KRowsView<SwizzledMnLdsLayout<float, 128, K>>>()}) {
+    out.push_back(l);
+  }
+}
+
+// Every MN-contiguous shape of the tests, as k rows of MN: MN rows of 64 to 512 bytes, 8 to 128 k,
+// 2- and 4-byte elements (the layout needs a power-of-two number of 16-byte chunks, at least 2,
+// along MN).
+std::vector<Layout> mn_shapes() {
+  std::vector<Layout> out;
+  add_mn_shapes<8>(out);
+  add_mn_shapes<16>(out);
+  add_mn_shapes<32>(out);
+  add_mn_shapes<64>(out);
+  add_mn_shapes<128>(out);
+  return out;
 }
 
 TEST_CASE("the MN-contiguous swizzled layout stores every element of the tile at its own offset") {
-  for_each_mn_shape([]<class V>() {
-    INFO("k rows of MN: " << shape<V>());
-    CHECK(V::kElements == V::kTileMN * V::kTileK);
-    CHECK(first_collision<V>() == "");
-    CHECK(first_split_chunk<V>() == "");
-  });
+  for (Layout const& v : mn_shapes()) {
+    INFO("k rows of MN: " << v.name);
+    CHECK(v.elements == v.tile_mn * v.tile_k);
+    CHECK(first_collision(v) == "");
+    CHECK(first_split_chunk(v) == "");
+  }
 }
 
 TEST_CASE("ldmatrix.trans reads 8 k of the MN-contiguous swizzled layout from all 32 banks once") {
-  for_each_mn_shape([]<class V>() {
-    INFO("k rows of MN: " << shape<V>());
-    CHECK(first_ldmatrix_conflict<V>() == "");
-  });
+  for (Layout const& v : mn_shapes()) {
+    INFO("k rows of MN: " << v.name);
+    CHECK(first_ldmatrix_conflict(v) == "");
+  }
 }
 
 TEST_CASE("a warp's cp.async of MN vectors into the MN-contiguous swizzled layout fills whole 128-byte lines") {
-  for_each_mn_shape([]<class V>() {
-    INFO("k rows of MN: " << shape<V>());
-    CHECK(first_partial_line<V>() == "");
-  });
+  for (Layout const& v : mn_shapes()) {
+    INFO("k rows of MN: " << v.name);
+    CHECK(first_partial_line(v) == "");
+  }
 }
 
 // Warpgroup MMAs read an MN-major 16-bit operand in the 128-byte swizzle (PTX ISA, "Shared Memory

@@ -184,7 +184,9 @@ struct DepthwiseWgradKernel {
     int const first = group * run < tile_pixels ? group * run : tile_pixels;
     int const last = first + run < tile_pixels ? first + run : tile_pixels;
     auto const [first_h, first_w] = p.div_tile_w.divmod(first);
-    int const row_step = ah.out_step * aw.halo;  // halo positions from one output row to the next
+    // Halo positions from one output row to the next: inside the LDS halo when the tile has two rows
+    // or more; a one-row tile never steps (its stride may be as large as an int holds).
+    int const row_step = ah.tile > 1 ? ah.out_step * aw.halo : 0;
 
     int const dy_parts = tile_pixels * Forward::kParts * kVectors;
     int const halo_parts = ah.halo * aw.halo * Forward::kParts * kVectors;

@@ -154,8 +154,13 @@ class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, Element
             !ok(s)) {
           return s;
         }
-        params = {reinterpret_cast<Group const*>(base), reinterpret_cast<int const*>(base + tile_ends_offset(totals.groups)),
-                  static_cast<int>(totals.groups)};
+        kernel::ScheduleShape shape;
+        shape.tiles_m = static_cast<int>(totals.tiles);
+        shape.batches = static_cast<int>(totals.groups);
+        shape.workgroups = workgroups;
+        shape.tile_ends = reinterpret_cast<int const*>(base + tile_ends_offset(totals.groups));
+        if (Status const s = Kernel::Scheduler::make_params(shape, params.scheduler); !ok(s)) return s;
+        params.groups = reinterpret_cast<Group const*>(base);
       } catch (std::bad_alloc const&) {
         return Status::kErrorMemoryAllocation;
       }
@@ -192,7 +197,7 @@ class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, Element
     logging::write(logging::Category::kApi, [&](std::ostream& os) { os << "GroupedGemm::run(" << tiles_ << " tiles)"; });
     logging::write(logging::Category::kTrace, [&](std::ostream& os) {
       os << "grouped GEMM " << configuration_text() << "; " << kThreads << " threads, " << kLdsBytes
-         << " bytes of LDS, grid " << workgroups_ << "; " << params_.group_count << " non-empty groups, " << tiles_
+         << " bytes of LDS, grid " << workgroups_ << "; " << params_.scheduler.group_count << " non-empty groups, " << tiles_
          << " tiles";
     });
   }

@@ -1,26 +1,22 @@
 #pragma once
 // GroupedGemmKernel: many GEMM problems of different sizes in one launch (a mixture-of-experts
-// layer: one GEMM per expert, each with its own token count).
-//
-// The groups' output tiles are numbered one after the other: group g owns the tile ids
-// [tile_ends[g - 1], tile_ends[g]) (tile_ends, an inclusive prefix sum of the groups' tile counts,
-// is built on the host). A grid of persistent workgroups walks them: workgroup w computes tiles
-// w, w + grid, w + 2·grid, …, so each runs about the same number of tiles whatever the groups'
-// sizes. Its group index only ever moves forward, so a workgroup reads each tile end once: the walk
-// costs one load per group plus one per tile. Empty groups (no tiles) are stepped over.
+// layer: one GEMM per expert, each with its own token count). Its tile scheduler, GroupedScheduler
+// (grouped_scheduler.hpp), walks the groups' tiles with a grid of persistent workgroups.
 //
 // Each group's problem — its loaders' parameters (pointers, leading dimensions, extents) and its
 // epilogue's (C, D, bias, scales, the output functor's parameters) — is a Group in device memory,
 // read when a workgroup starts a tile of it and made wave-uniform (on gfx942, read per lane its
 // buffer resources put a loop around every load: 84% modelled MFMA utilisation against the
-// one-problem kernel's 91%). Within a group, TileOrder places the tiles.
+// one-problem kernel's 91%). Within a group, the group's TileOrder places the tiles.
 #include <cstddef>
 #include <type_traits>
 
 #include "hiptile/arch/cross_lane.hpp"
 #include "hiptile/epilogue/epilogue.hpp"
+#include "hiptile/gemm/kernel/grouped_scheduler.hpp"
 #include "hiptile/gemm/kernel/kernel_lds.hpp"
 #include "hiptile/gemm/kernel/tile_order.hpp"
+#include "hiptile/gemm/kernel/tile_scheduler.hpp"
 #include "hiptile/gemm/mainloop/mainloop.hpp"
 #include "hiptile/gemm/shared_problem.hpp"
 #include "hiptile/gemm/tile_work.hpp"
@@ -44,42 +40,35 @@ struct GroupedGemmKernel {
     typename Epilogue::Params epilogue;
     typename TileOrder::Params order;
   };
+  using Scheduler = GroupedScheduler;
+  static_assert(TileScheduler<Scheduler>);
   struct Params {
-    Group const* groups = nullptr;     // group_count of them, in device memory
-    int const* tile_ends = nullptr;    // tile_ends[g]: tiles of groups 0..g (device memory)
-    int group_count = 0;
+    Group const* groups = nullptr;  // the scheduler's group_count of them, in device memory
+    typename Scheduler::Params scheduler;
   };
   static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
   static constexpr std::size_t kLdsBytes = KernelLds<Mainloop, Epilogue>::kBytes;
 
   HIPTILE_DEVICE HIPTILE_INLINE void operator()(Params const& p) const {
     int const thread = static_cast<int>(thread_idx_x());
-    int const grid = static_cast<int>(grid_dim_x());
-    int const group_count = p.group_count;
     std::byte* const lds = dynamic_lds();
-    int group = 0;
-    int group_begin = 0;  // the first tile id of `group`
-    for (int tile = static_cast<int>(block_idx_x());; tile += grid) {
-      // (tile ids stay below the total, which the host keeps <= kMaxTiles - grid: no overflow.)
-      // (Values read from memory made wave-uniform: arch::wave_uniform.)
-      while (group < group_count && tile >= arch::wave_uniform(p.tile_ends[group])) {
-        group_begin = arch::wave_uniform(p.tile_ends[group++]);
-      }
-      if (group == group_count) return;
-      if (tile != static_cast<int>(block_idx_x())) barrier();  // the last tile's waves are done with the LDS
+    typename Scheduler::Walk walk(p.scheduler, static_cast<int>(block_idx_x()));
+    ScheduledWork work;
+    for (bool first = true; walk.next(work); first = false) {
+      if (!first) barrier();  // the last tile's waves are done with the LDS
       int const this_thread = opaque_value(thread);  // per-thread addresses: computed per tile
-      Group const& in_memory = p.groups[group];
+      Group const& in_memory = p.groups[work.batch];
       Group const g = arch::wave_uniform(in_memory);
-      TileCoord const t = TileOrder::tile(g.order, tile - group_begin);
-      TileWork const work{t.m * TileShape::kM, t.n * TileShape::kN, 0};
+      TileCoord const t = TileOrder::tile(g.order, work.tile);
+      TileWork const tile{t.m * TileShape::kM, t.n * TileShape::kN, 0};
       Accumulators acc;
       // (On NVIDIA the loaders read their parameters where they lie, which wave_uniform does not
       // change there: a tensor map is read by address, from global memory, never from a copy.)
-      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, NoProblem{}, work, lds,
+      Mainloop::run(acc, kBackend == Backend::kNvidia ? in_memory.mainloop : g.mainloop, NoProblem{}, tile, lds,
                     this_thread);
       auto const wave = Mainloop::wave_origin(this_thread);
       int const wave_index = this_thread / Mainloop::kWaveSize;
-      Epilogue::run(acc, g.epilogue, NoProblem{}, work, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
+      Epilogue::run(acc, g.epilogue, NoProblem{}, tile, wave.m0, wave.n0, this_thread % Mainloop::kWaveSize,
                     lds + wave_index * Epilogue::kLdsBytesPerWave);
     }
   }

@@ -10,6 +10,8 @@
 //   StreamKScheduler        a grid sized to the device sharing the tiles' K iterations evenly
 //   PersistentScheduler     a grid of at most the device's resident workgroups, each walking the
 //                           tiles of every sub-problem
+//   GroupedScheduler        the same walk over the tiles of many problems of different sizes (a
+//                           grouped GEMM's groups), each placed by its group's own tile order
 //
 // A scheduler S has
 //  - S::Params, trivially copyable, built on the host by S::make_params(ScheduleShape, Params&)
@@ -21,7 +23,7 @@
 //    order, its sub-problem, the share of its K to multiply, the output sub-problem to store it in:
 //    S::Walk(params, workgroup), whose next(work) gives the workgroup's pieces of work one after
 //    another (kOneWork: exactly one, so the kernel runs no loop); S::tile(params, id), the tile
-//    order's coordinates of tile id; and
+//    order's coordinates of tile id (GroupedScheduler has none: each group has its own order); and
 //    S::fixup(acc, params, walk, work, thread) after each piece's multiply: hands partial sums
 //    over (stores them for another workgroup, or waits for others' and adds them) and says whether
 //    acc now holds the tile's whole sum, so that the kernel runs the epilogue.
@@ -47,7 +49,9 @@ struct ScheduleShape {
   int batches = 1;                 // grid rows: batches, convolution groups × Dgrad row classes
   int slices = 1;                  // split-K: K slices (grid z)
   StreamKSchedule stream_k{};      // stream-K: how its units share the tiles
-  int workgroups = 0;              // persistent: the grid (the device's resident workgroups)
+  int workgroups = 0;              // persistent and grouped: the grid (the device's resident workgroups)
+  int const* tile_ends = nullptr;  // grouped: the groups' tile ends (device memory); tiles_m · tiles_n
+                                   // then counts all groups' tiles and batches the groups
   int* flags = nullptr;            // serial split-K and stream-K: the workspace's partial tiles
   void* partial_tiles = nullptr;   // (the accumulators' element type)
   std::int64_t tiles() const noexcept { return std::int64_t(tiles_m) * tiles_n; }
