@@ -4,8 +4,8 @@
 // (Over 400 lines: one kernel's staging, its window-sliding tap loop and its epilogue share the
 // thread's run and channel vector; apart they would pass them all along.)
 // As an implicit GEMM such a layer has one channel per group: its GEMM-K is the filter's taps and
-// its N one column, so an MMA tile would be almost all padding. Here nothing is a GEMM; the layer is memory-bound, and the kernel reads each
-// source element about once from memory:
+// its N one column, so an MMA tile would be almost all padding. Here nothing is a GEMM; the layer
+// is memory-bound, and the kernel reads each source element about once from memory:
 //
 //   a workgroup: one image's output plane z, a tile of tile_h x tile_w output positions
 //     (at most kMaxPixels), kChannels channels;
