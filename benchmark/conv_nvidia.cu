@@ -560,11 +560,18 @@ int main(int argc, char** argv) {
         layer, "dgrad", "tma_t128x64x64_s3_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 128, 64>, SplitKMode::kPersistent, 3>>(
         layer, "dgrad", "tma_t128x128x64_s3_persistent");
-    // The 4-stage tensor-copy tile as a persistent kernel.
+    // The 4-stage tensor-copy tile as a persistent kernel; 6 stages; cuDNN's 256 x 64 tile (4
+    // consumer warpgroups). Persistent tensor-copy kernels are warp-specialised.
     add<TensorCopy<ConvOperator::kFprop, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
         layer, "fprop", "tma_t128x64x64_persistent");
     add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kPersistent>>(
         layer, "dgrad", "tma_t128x64x64_persistent");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<128, 64, 64>, SplitKMode::kPersistent, 6>>(
+        layer, "dgrad", "tma_t128x64x64_s6_persistent");
+    add<TensorCopy<ConvOperator::kFprop, GemmShape<256, 64, 64>, SplitKMode::kPersistent>>(
+        layer, "fprop", "tma_t256x64x64_persistent");
+    add<TensorCopy<ConvOperator::kDgrad, GemmShape<256, 64, 64>, SplitKMode::kPersistent>>(
+        layer, "dgrad", "tma_t256x64x64_persistent");
     if (kLayers[layer].stride > 1) {
       add_division<RowDivision::kPlain, RowDivision::kPlain>(layer, "load_plain_store_plain");
       add_division<RowDivision::kFast, RowDivision::kPlain>(layer, "load_fast_store_plain");

@@ -6,6 +6,8 @@
 # Full outputs go to $OUT. Extra arguments go to the hiptile benchmark (--benchmark_filter=...);
 # CONV_CUDNN_FILTER=SUBSTRING times cuDNN on the layers whose names contain it only.
 # Every step runs even if one before it failed; the exit status is the first failure's.
+# CONV_TEST_TIMEOUT / CONV_BENCHMARK_TIMEOUT (seconds, default 600 / 500): a step that hangs is
+# stopped there (exit 124) and the next runs.
 set -euo pipefail
 export LD_LIBRARY_PATH="$PWD/.device:${LD_LIBRARY_PATH:-}"
 export PYTHONUNBUFFERED=1
@@ -13,7 +15,7 @@ out="${OUT:-/tmp}"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee "$out/gpu.txt"
 status=0
 failed() { echo "$1 failed (exit $2)"; [ "$status" -ne 0 ] || status=$2; }
-.device/conv_nvidia_test 2>&1 | tee "$out/conv_nvidia_test.txt" || failed conv_nvidia_test $?
+timeout "${CONV_TEST_TIMEOUT:-600}" .device/conv_nvidia_test 2>&1 | tee "$out/conv_nvidia_test.txt" || failed conv_nvidia_test $?
 python=python3
 "$python" -c 'import torch' 2>/dev/null || python=/opt/torch/.venv/bin/python3
 # CONV_CUDNN_BEFORE=1: cuDNN also before hiptile's benchmark, to show how far it moves in one call.
@@ -22,7 +24,7 @@ if [ "${CONV_CUDNN_BEFORE:-0}" = 1 ]; then
     tee "$out/conv_cudnn_before.txt" ||
     failed conv_cudnn.py $?
 fi
-.device/conv_nvidia --benchmark_out="$out/conv_nvidia.json" --benchmark_out_format=json \
+timeout "${CONV_BENCHMARK_TIMEOUT:-500}" .device/conv_nvidia --benchmark_out="$out/conv_nvidia.json" --benchmark_out_format=json \
   --benchmark_counters_tabular=true "$@" 2>&1 | tee "$out/conv_nvidia.txt" || failed conv_nvidia $?
 "$python" .device/conv_cudnn.py "$out/conv_cudnn.json" --filter "${CONV_CUDNN_FILTER:-}" 2>&1 |
   tee "$out/conv_cudnn.txt" || failed conv_cudnn.py $?

@@ -654,8 +654,9 @@ int main() {
       "dgrad f16, tensor copies, parallel split-K", dgrad_tensor_copy_shapes(), fused);
   run_shapes<DgradTensorCopy<half_t, 128, 128, gemm::kernel::SplitKMode::kSerial>>(
       "dgrad f16, tensor copies, serial split-K", dgrad_tensor_copy_shapes());
-  // Persistent kernels (a grid of 7 walking the tiles): the default tiles, and tensor copies, whose
-  // barriers carry over from one tile to the next, with 3 and 4 stages.
+  // Persistent kernels (a grid of 7 walking the tiles): the default tiles, and tensor copies, which
+  // run warp-specialised (a producer thread streaming every tile's copies through one ring of 3, 4
+  // or 6 stages; 2 or 4 consumer warpgroups).
   run_shapes<SplitK<ConvOperator::kFprop, SplitKMode::kPersistent>>("fprop f16, persistent", shapes(), fused);
   run_shapes<SplitK<ConvOperator::kDgrad, SplitKMode::kPersistent>>("dgrad f16, persistent", shapes(), fused);
   run_shapes<TensorCopy<ConvOperator::kFprop, half_t, 128, 64, SplitKMode::kPersistent, 3>>(
@@ -668,6 +669,12 @@ int main() {
       "fprop f16, tensor copies 128x64, persistent", tensor_copy_shapes(), fused);
   run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent>>(
       "dgrad f16, tensor copies 128x64, persistent", dgrad_tensor_copy_shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 128, 64, SplitKMode::kPersistent, 6>>(
+      "dgrad f16, tensor copies 128x64, 6 stages, persistent", dgrad_tensor_copy_shapes());
+  run_shapes<TensorCopy<ConvOperator::kDgrad, half_t, 256, 64, SplitKMode::kPersistent>>(
+      "dgrad f16, tensor copies 256x64, persistent", dgrad_tensor_copy_shapes(), fused);
+  run_shapes<TensorCopy<ConvOperator::kFprop, half_t, 256, 64, SplitKMode::kPersistent>>(
+      "fprop f16, tensor copies 256x64, persistent", tensor_copy_shapes());
   check_tensor_copy_refusals(passed, failed);
   // The strided-Dgrad epilogue's row division: C's load only matters when β ≠ 0, so with β·C.
   run_shapes<DgradDivision<RowDivision::kPlain, RowDivision::kPlain>>("dgrad f16, plain load, plain store",

@@ -122,7 +122,7 @@ TEST_CASE("the grouped scheduler hands each tile of every group to one workgroup
 }
 
 TEST_CASE("the grouped scheduler refuses tile ids that could pass an int", "[sim][scheduler]") {
-  // A workgroup's last tile id plus the grid must stay an int: tiles + workgroups <= kMaxTiles.
+  // A workgroup's last tile id plus the grid must stay an int: tiles + grid <= kMaxTiles.
   GroupedScheduler::Params p;
   ScheduleShape shape;
   shape.tiles_m = int(kMaxTiles - 5);
@@ -134,6 +134,12 @@ TEST_CASE("the grouped scheduler refuses tile ids that could pass an int", "[sim
   shape.tiles_n = 2;
   shape.workgroups = 1;
   CHECK(GroupedScheduler::make_params(shape, p) == Status::kErrorIndexOverflow);
+  // More workgroups than tiles: the grid is the tiles, so any count the device reports is taken.
+  shape.tiles_m = 10;
+  shape.tiles_n = 1;
+  shape.workgroups = int(kMaxTiles);
+  CHECK(GroupedScheduler::make_params(shape, p) == Status::kSuccess);
+  CHECK(GroupedScheduler::grid(shape).x == 10u);
 }
 
 TEST_CASE("the persistent scheduler hands each tile of every sub-problem to one workgroup, sub-problem-major",

@@ -16,6 +16,7 @@ namespace hiptile::arch {
 namespace detail {
 struct ReadFirstLane {};
 struct Shuffle {};
+struct WaveSync {};
 }  // namespace detail
 #endif
 
@@ -77,6 +78,35 @@ HIPTILE_DEVICE HIPTILE_INLINE std::uint32_t shuffle(std::uint32_t value, int sou
     for (auto* lane : lanes) lane->result = lanes[lane->source & (kWaveSize - 1)]->value;
   });
   return mine.result;
+#endif
+}
+
+// `value` as lane `source_lane` holds it, for any trivially copyable value (a word at a time).
+template <class T>
+  requires(std::is_trivially_copyable_v<T> && sizeof(T) % 4 == 0)
+HIPTILE_DEVICE HIPTILE_INLINE T shuffle_value(T const& value, int source_lane) {
+  std::uint32_t words[sizeof(T) / 4];
+  __builtin_memcpy(words, &value, sizeof(T));
+  for (std::uint32_t& w : words) w = shuffle(w, source_lane);
+  T result;
+  __builtin_memcpy(&result, words, sizeof(T));
+  return result;
+}
+
+// The lanes of this wave meet: LDS writes a lane made before it are visible to the wave's other
+// lanes after it (a wave that stages data in a region of LDS only it uses needs no block barrier).
+// NVIDIA's lanes may run apart (__syncwarp); gfx9's run together, so only the compiler is held.
+HIPTILE_DEVICE HIPTILE_INLINE void wave_sync() {
+#if HIPTILE_BACKEND_AMD
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+#elif HIPTILE_BACKEND_NVIDIA
+  __syncwarp();
+#else
+  struct Slot {
+  } mine;
+  sim::wave_collective<detail::WaveSync>("wave_barrier", &sim::Counters::cross_lane, mine, [](auto const&) {});
 #endif
 }
 

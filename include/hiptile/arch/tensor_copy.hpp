@@ -12,7 +12,7 @@
 // and the .4d and .5d .im2col forms, whose 16-bit offsets list W first, as their coordinates do;
 // the tensor map is addressed generically and must lie in .param, .const or .global memory: a
 // kernel parameter therefore needs __grid_constant__, platform/qualifiers.hpp), "mbarrier.init",
-// "mbarrier.arrive.expect_tx", "mbarrier.try_wait.parity", "mbarrier.inval" (a barrier may be
+// "mbarrier.arrive", "mbarrier.arrive.expect_tx", "mbarrier.try_wait.parity", "mbarrier.inval" (a barrier may be
 // initialised again only after inval), and "fence.mbarrier_init" (makes an init visible to the
 // async proxy the copy engine counts through).
 #include <cstdint>
@@ -69,6 +69,15 @@ HIPTILE_DEVICE HIPTILE_INLINE void shared_barrier_arrive_expect_bytes(SharedBarr
                : "memory");
 #else
   (void)barrier, (void)bytes;
+#endif
+}
+
+// Arrives at `barrier` (one of the arrivals its phase expects).
+HIPTILE_DEVICE HIPTILE_INLINE void shared_barrier_arrive(SharedBarrier* barrier) {
+#if HIPTILE_BACKEND_NVIDIA && HIPTILE_DEVICE_PASS
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(detail::shared_address(barrier)) : "memory");
+#else
+  (void)barrier;
 #endif
 }
 

@@ -24,6 +24,7 @@ struct DgradOutput {
   using Element = ElementC;
   using Problem = ConvGeometry;  // kept once in the kernel's Params (gemm/shared_problem.hpp)
   static constexpr bool kContiguousColumns = true;
+  static constexpr bool kDividesRows = true;  // (output_mapping.hpp)
 
   struct Params {
     ElementC const* c = nullptr;  // the source tensor, N × D × H × W × C like dx

@@ -55,8 +55,16 @@ struct DirectStoreEpilogue {
   template <class RowValues = NoRowValues>
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& p, Problem const& problem,
                                                 gemm::TileWork const& work, int wave_m0, int wave_n0, int lane,
-                                                std::byte* /*wave_lds*/, RowValues const& rows = {}) {
-    store_wave_tile(acc, at_batch(p, problem, work.batch), work.m0 + wave_m0, work.n0 + wave_n0, lane, rows);
+                                                std::byte* wave_lds, RowValues const& rows = {}) {
+    run_bound(acc, at_batch(p, problem, work.batch), work, wave_m0, wave_n0, lane, wave_lds, rows);
+  }
+  // run() with the parameters at_batch() gave for work.batch: a kernel that stores many tiles of
+  // one sub-problem binds it once (kernel/warp_specialized_kernel.hpp).
+  template <class RowValues = NoRowValues>
+  HIPTILE_DEVICE HIPTILE_INLINE static void run_bound(Accumulators const& acc, Params const& bound,
+                                                      gemm::TileWork const& work, int wave_m0, int wave_n0, int lane,
+                                                      std::byte* /*wave_lds*/, RowValues const& rows = {}) {
+    store_wave_tile(acc, bound, work.m0 + wave_m0, work.n0 + wave_n0, lane, rows);
   }
 
   // The parameters of sub-problem `batch`: its output mapping (bound to the kernel's problem), and

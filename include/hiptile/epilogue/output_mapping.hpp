@@ -24,6 +24,8 @@
 //  - kContiguousColumns: whether columns n, n + 1, ... of a row are adjacent in D, and
 //    bool rows_aligned(params, bytes): whether every row's column 0 in D is `bytes`-aligned and
 //    stays so every `bytes` of columns (both for vector stores of whole rows).
+//  - optionally kDividesRows = true: row() divides (Dgrad's row classes), so an epilogue whose
+//    lanes share rows computes each row once and passes it round the wave.
 // The members are device code, which nvcc does not let a host-side constraint call, so the
 // concept names them without calling them.
 #include <concepts>
@@ -47,5 +49,8 @@ concept OutputMapping = DeviceCopyable<typename M::Params> &&
                           &M::contains;
                           &M::rows_aligned;
                         };
+
+template <class M>
+inline constexpr bool kDividesRows = requires { requires M::kDividesRows; };
 
 }  // namespace hiptile::epilogue

@@ -24,9 +24,14 @@
 // slower on the H100 (docs/performance.md, "Short K and the row pitch").
 // Blocks that read C, a bias or scales take DirectStoreEpilogue's path; the choice is the same for
 // the whole workgroup, so every thread meets both barriers.
+//
+// kOwnRegion: each wave's region is its own, not the mainloop's stages (the warp-specialised
+// kernel, whose producer fills the stages while the consumers store): the two barriers are the
+// wave's alone (arch::wave_sync), and the workgroup's other waves need not take part.
 #include <cstddef>
 #include <cstdint>
 
+#include "hiptile/arch/cross_lane.hpp"
 #include "hiptile/arch/global_memory.hpp"
 #include "hiptile/arch/lds_access.hpp"
 #include "hiptile/core/array.hpp"
@@ -44,7 +49,7 @@ namespace hiptile::epilogue {
 // Output: where each element goes, with contiguous columns; OutputOp: the EpilogueFunctor.
 // kScales: as DirectStoreEpilogue's (a block with scales takes the direct path).
 template <class WaveMma, int TileM, int TileN, int WaveSize, OutputMapping Output, class OutputOp,
-          bool kScales = false>
+          bool kScales = false, bool kOwnRegion = false>
 struct StagedStoreEpilogue {
   using Direct = DirectStoreEpilogue<WaveMma, Output, OutputOp, kScales>;
   using Accumulators = typename WaveMma::Accumulators;
@@ -69,7 +74,16 @@ struct StagedStoreEpilogue {
   HIPTILE_DEVICE HIPTILE_INLINE static void run(Accumulators const& acc, Params const& batch_params,
                                                 Problem const& problem, gemm::TileWork const& work, int wave_m0,
                                                 int wave_n0, int lane, std::byte* wave_lds, RowValues const& rows = {}) {
-    Params const p = Direct::at_batch(batch_params, problem, work.batch);
+    run_bound(acc, at_batch(batch_params, problem, work.batch), work, wave_m0, wave_n0, lane, wave_lds, rows);
+  }
+  // As DirectStoreEpilogue's: the parameters of sub-problem `batch`, and run() with them.
+  HIPTILE_DEVICE HIPTILE_INLINE static Params at_batch(Params const& p, Problem const& problem, int batch) {
+    return Direct::at_batch(p, problem, batch);
+  }
+  template <class RowValues = NoRowValues>
+  HIPTILE_DEVICE HIPTILE_INLINE static void run_bound(Accumulators const& acc, Params const& p,
+                                                      gemm::TileWork const& work, int wave_m0, int wave_n0, int lane,
+                                                      std::byte* wave_lds, RowValues const& rows = {}) {
     int const block_m0 = work.m0, block_n0 = work.n0;
     OutputOp const op = functor_on_device<OutputOp>(p.op);
     // (A reducing functor (amax) would also see the staged rows past the edge: edge blocks go direct.
@@ -82,9 +96,9 @@ struct StagedStoreEpilogue {
       return;
     }
     auto* const region = reinterpret_cast<ElementC*>(wave_lds);
-    barrier();
+    sync();
     write_region(acc, op, region, lane);
-    barrier();
+    sync();
     int const m0 = block_m0 + wave_m0, n0 = block_n0 + wave_n0;
     if (Output::rows_aligned(p.output, 16)) {
       store_runs<kVector>(p, region, m0, n0, lane);
@@ -107,6 +121,14 @@ struct StagedStoreEpilogue {
   }
 
  private:
+  HIPTILE_DEVICE HIPTILE_INLINE static void sync() {
+    if constexpr (kOwnRegion) {
+      arch::wave_sync();
+    } else {
+      barrier();
+    }
+  }
+
   // Whether every even accumulator register and the next one are neighbouring columns of one row
   // for every lane (mma.sync's C layout), so the two go to LDS as one store.
   static constexpr bool pairs_registers() {
@@ -130,12 +152,20 @@ struct StagedStoreEpilogue {
                                                        int lane) {
     constexpr int kRunsPerRow = WaveMma::kWaveN / Elements;
     constexpr int kPasses = WaveMma::kWaveM * kRunsPerRow / WaveSize;
+    // A row mapping that divides (a Dgrad row class's pixels) is computed once per row, by lane
+    // `row`, and passed to the lanes that store the row: each lane otherwise maps kPasses rows
+    // (on the H200, some 50 instructions a row for Dgrad's three divisions).
+    constexpr bool kShareRows =
+        kDividesRows<Output> && WaveMma::kWaveM <= WaveSize && WaveSize % kRunsPerRow == 0;
+    typename Output::Row own_row{};
+    if constexpr (kShareRows) own_row = Output::row(p.output, m0 + lane % WaveMma::kWaveM);
     using Run = Array<ElementC, Elements>;
     HIPTILE_UNROLL
     for (int pass = 0; pass < kPasses; ++pass) {
       int const index = lane + WaveSize * pass;
       int const row = index / kRunsPerRow, column = (index % kRunsPerRow) * Elements;
-      typename Output::Row const out = Output::row(p.output, m0 + row);
+      typename Output::Row const out =
+          kShareRows ? arch::shuffle_value(own_row, row) : Output::row(p.output, m0 + row);
       int const n = n0 + column;
       if (!Output::exists(p.output, out, n)) continue;  // past the last row, or the run past the last column
       Run const v = arch::lds_load(reinterpret_cast<Run const*>(region + row * kRowElements + column));

@@ -8,8 +8,9 @@
 //      first so that the heuristic's ties go to them. Wgrad: 128 x 192, 128 x 128 and 128 x 256
 //      (128 x 192 first: on the H100 it ran the 3 x 3 512 -> 512 layer, where all three tile M x N
 //      exactly, 1.6x faster than 128 x 128). Fprop and Dgrad: 128 x 256, 128 x 128, 128 x 64, and
-//      128 x 128 and 128 x 64 with 3 stages (two and three workgroups an SM: short K); on the H100
-//      each was the fastest Fprop or Dgrad of some ResNet-50 layer (docs/performance.md)
+//      128 x 128 and 128 x 64 with 3 stages (two and three workgroups an SM: short K), and 256 x 64
+//      persistent (warp-specialised); on the H100 and H200 each was the fastest Fprop or Dgrad of
+//      some ResNet-50 layer (docs/performance.md)
 //   then (numbered as in every other list; 3 further on in Sm90 Wgrad's, 5 in Sm90 Fprop's and
 //   Dgrad's):
 //   0  DefaultConvolutionConfiguration (precomputed iterators, the default tile)
@@ -103,7 +104,7 @@ struct DefaultConvolutionCandidates {
   struct TensorCopyTilesOf<true, Unused>
       : std::type_identity<std::conditional_t<
             kWgrad, std::tuple<TensorCopyTile<128, 192>, TensorCopyTile<128, 128>, TensorCopyTile<128, 256>>,
-            // Fprop and Dgrad: DefaultConvolution's five.
+            // Fprop and Dgrad: DefaultConvolution's six.
             typename conv::device::DefaultConvolutionCandidates<Op, Element, ElementC, Arch,
                                                                  OutputOp>::TensorCopyTiles>> {};
   template <bool kTensorCopy, int = 0>

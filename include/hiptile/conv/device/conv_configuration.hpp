@@ -175,7 +175,8 @@ struct ConvComponents {
                                       EpilogueFor<Output, OutputOp>>;
   using Scheduler = gemm::kernel::SchedulerFor<SplitK, gemm::kernel::RowMajorTileOrder, typename Mainloop::Accumulators,
                                                Mainloop::kThreads, /*kBatched=*/true>;
-  using Kernel = gemm::kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>;
+  using Kernel = typename gemm::collective::KernelBuilder<typename Arch::Family, TileShape, WaveShape, Mainloop,
+                                                          Epilogue, Scheduler>::Kernel;
   using Reduction = gemm::kernel::SplitKReduction<Output, OutputOp>;
 };
 

@@ -11,7 +11,9 @@
 // Its candidates, in order (DefaultConvolutionCandidates):
 //   Sm90 with f16/bf16 only, first: the copy engine's tiles (IteratorAlgorithm::kTensorCopy, for
 //      gathered channels per group that are multiples of 64): 128 x 256, 128 x 128 and 128 x 64,
-//      and 128 x 128 and 128 x 64 with 3 stages (more workgroups an SM), for Fprop and Dgrad;
+//      and 128 x 128 and 128 x 64 with 3 stages (more workgroups an SM), and 256 x 64 as a
+//      persistent, warp-specialised kernel (gemm/kernel/warp_specialized_kernel.hpp: the 64-channel
+//      layers' tile), for Fprop and Dgrad;
 //      128 x 192 and 128 x 128 for Wgrad (each the fastest of some ResNet-50 layer on the H100,
 //      docs/performance.md)
 //   DefaultConvolutionConfiguration: GEMM's default tile, wave shape and MMA atom for the
@@ -221,7 +223,8 @@ struct DefaultConvolutionCandidates {
       !kTensorCopies, std::tuple<>,
       std::conditional_t<kWgrad, std::tuple<TensorCopy<128, 192>, TensorCopy<128, 128>>,
                          std::tuple<TensorCopy<128, 256>, TensorCopy<128, 128>, TensorCopy<128, 64>,
-                                    TensorCopy<128, 128, kNone, 3>, TensorCopy<128, 64, kNone, 3>>>>;
+                                    TensorCopy<128, 128, kNone, 3>, TensorCopy<128, 64, kNone, 3>,
+                                    TensorCopy<256, 64, gemm::kernel::SplitKMode::kPersistent>>>>;
   using TensorCopySplitK = std::conditional_t<
       kTensorCopies && kWgrad,
       std::tuple<TensorCopy<128, 192, kParallel>, TensorCopy<128, 128, kParallel>, TensorCopy<64, 128, kParallel>>,

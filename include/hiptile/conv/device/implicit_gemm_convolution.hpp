@@ -139,7 +139,8 @@ class ImplicitGemmConvolution : public gemm::device::DeviceOperator<ImplicitGemm
   // Dgrad: the rows of the row classes without filter taps (tapless_class_fill.hpp).
   using TaplessFill = TaplessClassFill<ElementC, LoadDivision, StoreDivision, OutputOp>;
   using Workspace = gemm::device::SplitKWorkspace<SplitK, typename Kernel::Partials>;
-  static constexpr int kThreads = Mainloop::kThreads;
+  // (The warp-specialised kernel has more threads than its mainloop: a producer warpgroup.)
+  static constexpr int kThreads = Kernel::kMaxThreadsPerBlock;
   static constexpr std::size_t kLdsBytes = Kernel::kLdsBytes;
   static_assert(kLdsBytes <= std::size_t(Arch::kLdsBytesPerWorkgroup),
                 "the LDS stages exceed the workgroup's LDS: reduce Stages, TileShape::kK or the tile");

@@ -40,7 +40,10 @@
 //      waves the one with more slots (short grids gain from overlapping workgroups), else the
 //      larger tile; then the iterators (tensor copies, precomputed, few-channel, analytic), then
 //      list order. Fitted to the H100's measurements of the seven ResNet-50 layers of
-//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28);
+//      benchmark/conv_nvidia.cu (docs/performance.md, 2026-11-28). A persistent candidate (Sm90's
+//      warp-specialised 256 x 64) takes part only where its tile spans the GEMM's N: on the H200 it
+//      was the fastest on the 64-channel layers and 1-38% slower than the best per-tile one on the
+//      wider layers (docs/performance.md, 2026-12-02);
 //   3. otherwise the first that takes the problem.
 // The choice is then fitted to the arguments' workspace as SelectingOperator says
 // (gemm/device/selecting_operator.hpp). TunedConvolution's heuristic (find mode heuristic) is these
@@ -205,8 +208,11 @@ struct ConvSelection {
     auto in_family = [&](int i) { return packed_groups(i) == packed_only; };
     // Rule 2's candidate, and the largest data-parallel tile (rule 1's test).
     int fastest = -1, largest = -1;
+    auto persistent_too_narrow = [&](int i) {
+      return c[i].schedule == gemm::kernel::SplitKMode::kPersistent && w.n > c[i].tile_n;
+    };
     for (int i = 0; i < kCandidates && picked < 0; ++i) {
-      if (!eligible[i] || split(i) || direct(i) || !in_family(i)) continue;
+      if (!eligible[i] || split(i) || direct(i) || !in_family(i) || persistent_too_narrow(i)) continue;
       if (fastest < 0 || faster(w, c[i], c[fastest])) fastest = i;
       if (largest < 0 || area(c[i]) > area(c[largest])) largest = i;
     }

@@ -10,6 +10,9 @@
 //       the wave MMA of the atom over the loaders' stages (WaveMma) and the K loop (Mainloop)
 //   EpilogueBuilder<Family, WaveMma, TileShape, Output, OutputOp, kScales, kContiguousRows>
 //       the epilogue storing the accumulators through the output mapping (Epilogue)
+//   KernelBuilder<Family, TileShape, WaveShape, Mainloop, Epilogue, Scheduler>
+//       the kernel running them under the tile scheduler (Kernel): GemmKernel, or NVIDIA's
+//       warp-specialised kernel for a persistent walk over tensor copies
 //   B2bGemmBuilder<Family, …>  the back-to-back GEMM's two products (b2b builders' headers)
 //
 // The families:

@@ -54,6 +54,12 @@ struct EpilogueBuilder {
                                     "with nvcc (host code that reasons about them includes hiptile/nvidia.hpp)");
 };
 
+template <class Family, class TileShape, class WaveShape, class Mainloop, class Epilogue, class Scheduler>
+struct KernelBuilder {
+  static_assert(kNoBuilder<Family>, "no builder for this architecture family here: NVIDIA configurations compile "
+                                    "with nvcc (host code that reasons about them includes hiptile/nvidia.hpp)");
+};
+
 template <class Family, class ElementA, OperandMajor kMajorA, class ElementB0, OperandMajor kMajorB0,
           class ElementB1, OperandMajor kMajorB1, class Atom, class Op0, class Tile, int WaveM, int Stages>
 struct B2bGemmBuilder {

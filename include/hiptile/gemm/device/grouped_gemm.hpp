@@ -128,7 +128,11 @@ class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, Element
     typename Kernel::Params params{};
     int workgroups = 0;
     if (totals.tiles > 0) {
-      if (Status const s = grid(args, totals.tiles, workgroups); !ok(s)) return s;
+      std::int64_t resident = 0;  // the arguments' workgroups, or the device's
+      if (Status const q = workgroups_or_device<Kernel>(args.workgroups, unsigned(kThreads), kLdsBytes, resident);
+          !ok(q)) {
+        return q;
+      }
       try {
         std::vector<Group> groups;
         std::vector<int> tile_ends;
@@ -157,10 +161,11 @@ class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, Element
         kernel::ScheduleShape shape;
         shape.tiles_m = static_cast<int>(totals.tiles);
         shape.batches = static_cast<int>(totals.groups);
-        shape.workgroups = workgroups;
+        shape.workgroups = static_cast<int>(std::min<std::int64_t>(resident, kernel::kMaxTiles));
         shape.tile_ends = reinterpret_cast<int const*>(base + tile_ends_offset(totals.groups));
         if (Status const s = Kernel::Scheduler::make_params(shape, params.scheduler); !ok(s)) return s;
         params.groups = reinterpret_cast<Group const*>(base);
+        workgroups = static_cast<int>(Kernel::Scheduler::grid(shape).x);
       } catch (std::bad_alloc const&) {
         return Status::kErrorMemoryAllocation;
       }
@@ -208,16 +213,6 @@ class GroupedGemm : public DeviceOperator<GroupedGemm<ElementA, LayoutA, Element
   static std::size_t workspace_bytes(std::int64_t groups) noexcept {
     Int128 const bytes = Int128(groups) * (sizeof(Group) + sizeof(int));
     return bytes > Int128(SIZE_MAX) ? SIZE_MAX : static_cast<std::size_t>(bytes);
-  }
-
-  // The persistent grid: the arguments' workgroups, or the device's; never more than the tiles.
-  static Status grid(Arguments const& args, std::int64_t tiles, int& workgroups) noexcept {
-    std::int64_t w = 0;
-    if (Status const q = workgroups_or_device<Kernel>(args.workgroups, unsigned(kThreads), kLdsBytes, w); !ok(q)) {
-      return q;
-    }
-    workgroups = static_cast<int>(std::min(std::max<std::int64_t>(w, 1), tiles));
-    return Status::kSuccess;
   }
 
   static Status check(Arguments const& args, Totals& totals, int* failed_group) noexcept {

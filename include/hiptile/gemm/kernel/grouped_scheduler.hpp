@@ -36,7 +36,7 @@ struct GroupedScheduler {
   // The shape: tiles_m · tiles_n the tiles of all groups, batches the groups, tile_ends their ends.
   // kErrorIndexOverflow when a tile id plus the grid could pass an int.
   static Status make_params(ScheduleShape const& s, Params& p) noexcept {
-    if (s.tiles() + s.workgroups > kMaxTiles) return Status::kErrorIndexOverflow;
+    if (s.tiles() + grid(s).x > kMaxTiles) return Status::kErrorIndexOverflow;
     p = {s.tile_ends, s.batches};
     return Status::kSuccess;
   }

@@ -13,6 +13,7 @@
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/collective/builder_decl.hpp"
 #include "hiptile/gemm/collective/gfx9/b2b_gemm_builder.hpp"
+#include "hiptile/gemm/kernel/gemm_kernel.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
 #include "hiptile/gemm/mma_atom.hpp"
 #include "hiptile/gemm/operand.hpp"
@@ -43,6 +44,11 @@ struct MainloopBuilder<arch::Gfx9Family, MmaAtom, LoaderA, LoaderB, TileShape, W
 template <class WaveMma, class TileShape, class Output, class OutputOp, bool kScales, bool kContiguousRows>
 struct EpilogueBuilder<arch::Gfx9Family, WaveMma, TileShape, Output, OutputOp, kScales, kContiguousRows> {
   using Epilogue = epilogue::DirectStoreEpilogue<WaveMma, Output, OutputOp, kScales>;
+};
+
+template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class Scheduler>
+struct KernelBuilder<arch::Gfx9Family, TileShape, WaveShape, Mainloop, Epilogue, Scheduler> {
+  using Kernel = kernel::GemmKernel<TileShape, WaveShape, Mainloop, Epilogue, Scheduler>;
 };
 
 }  // namespace hiptile::gemm::collective

@@ -26,8 +26,11 @@
 #include "hiptile/gemm/block/tile_loader.hpp"
 #include "hiptile/gemm/collective/builder_decl.hpp"
 #include "hiptile/gemm/collective/nvidia/b2b_gemm_builder.hpp"
+#include "hiptile/gemm/kernel/gemm_kernel.hpp"
+#include "hiptile/gemm/kernel/warp_specialized_kernel.hpp"
 #include "hiptile/gemm/mainloop/async_mainloop_for.hpp"
 #include "hiptile/gemm/mainloop/pipelined_mainloop.hpp"
+#include "hiptile/gemm/mainloop/warp_specialized_mainloop.hpp"
 #include "hiptile/gemm/mma_atom.hpp"
 #include "hiptile/gemm/operand.hpp"
 #include "hiptile/gemm/wave/mma_sync_wave_mma.hpp"
@@ -113,6 +116,30 @@ struct EpilogueBuilder<arch::NvidiaFamily, WaveMma, TileShape, Output, OutputOp,
       : std::type_identity<epilogue::StagedStoreEpilogue<WaveMma, TileShape::kM, TileShape::kN, /*WaveSize=*/32,
                                                          Output, OutputOp, kScales>> {};
   using Epilogue = typename EpilogueOf<kContiguousRows>::type;
+};
+
+// GemmKernel, but a persistent walk over tensor copies runs warp-specialised: a producer thread
+// streams the K tiles of the workgroup's next tiles while its consumer warps store the last one
+// (kernel/warp_specialized_kernel.hpp), each warp's epilogue staging rows in LDS of its own.
+template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class Scheduler>
+struct KernelBuilder<arch::NvidiaFamily, TileShape, WaveShape, Mainloop, Epilogue, Scheduler> {
+  template <class E>
+  struct OwnRegionOf : std::type_identity<E> {};  // an epilogue that stores from the registers
+  template <class WaveMma, int TileM, int TileN, int WaveSize, class Output, class OutputOp, bool kScales>
+  struct OwnRegionOf<epilogue::StagedStoreEpilogue<WaveMma, TileM, TileN, WaveSize, Output, OutputOp, kScales>>
+      : std::type_identity<
+            epilogue::StagedStoreEpilogue<WaveMma, TileM, TileN, WaveSize, Output, OutputOp, kScales, true>> {};
+
+  template <class M, int = 0>
+  struct KernelOf : std::type_identity<kernel::GemmKernel<TileShape, WaveShape, M, Epilogue, Scheduler>> {};
+  template <block::TensorCopyLoader LoaderA, block::TensorCopyLoader LoaderB, class WaveMma, int Stages, int Unused>
+    requires(Scheduler::kMode == kernel::SplitKMode::kPersistent && !Scheduler::kOneWork)
+  struct KernelOf<mainloop::WarpgroupMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, 32, Stages>, Unused>
+      : std::type_identity<kernel::WarpSpecializedKernel<
+            TileShape, WaveShape,
+            mainloop::WarpSpecializedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Stages>,
+            typename OwnRegionOf<Epilogue>::type, Scheduler>> {};
+  using Kernel = typename KernelOf<Mainloop>::type;
 };
 
 }  // namespace hiptile::gemm::collective
