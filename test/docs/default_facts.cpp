@@ -310,5 +310,11 @@ int main() {
   print_default_convs<half_t, arch::Sm80>("conv.sm80");
   print_default_convs<half_t, arch::Sm90>("conv.sm90");
   print_default_convs<float, arch::Gfx942>("conv.gfx942.f32");
+  // DefaultConvolution's warp-specialised Sm90 candidate (docs/conv.md, "Persistent kernels").
+  using PersistentDgrad = hiptile::conv::device::TensorCopyConvolution<
+      ConvOperator::kDgrad, half_t, half_t, arch::Sm90, hiptile::epilogue::LinearCombination<half_t>, 256, 64,
+      hiptile::gemm::kernel::SplitKMode::kPersistent>;
+  print("conv.sm90.dgrad.persistent.threads", PersistentDgrad::kThreads);
+  print("conv.sm90.dgrad.persistent.lds_bytes", static_cast<long long>(PersistentDgrad::kLdsBytes));
   return ran ? 0 : 1;
 }

@@ -11,17 +11,23 @@
 #include "gemm_test_support.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
 #include "hiptile/core/ceil_div.hpp"
 #include "hiptile/epilogue/matrix_output.hpp"
 #include "hiptile/epilogue/staged_store_epilogue.hpp"
+#include "hiptile/gemm/kernel/tile_scheduler.hpp"
+#include "hiptile/gemm/shared_problem.hpp"
+#include "hiptile/gemm/tile_work.hpp"
 #include "hiptile/host/compare.hpp"
 #include "hiptile/host/fill.hpp"
 #include "hiptile/host/host_matrix.hpp"
 #include "hiptile/host/reference_gemm.hpp"
+#include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/launch.hpp"
+#include "hiptile/platform/lds.hpp"
 #include "hiptile/sim/stream.hpp"
 
 using namespace gemm_test;
@@ -58,6 +64,71 @@ class StagedGemm : public G {
     auto const& p = G::params();
     hiptile::LaunchConfig const config{{unsigned(tiles_)}, {unsigned(G::kThreads)}, Kernel::kLdsBytes, stream};
     return hiptile::launch<Kernel>(config, typename Kernel::Params{p.mainloop, p.epilogue, p.scheduler});
+  }
+
+ private:
+  int tiles_ = 0;
+};
+
+// A row-major D whose mapping says its rows divide (kDividesRows, as Dgrad's does): the staged
+// epilogue then maps each row once a wave and passes it to the lanes that store it.
+template <class ElementC>
+struct SharedRowsOutput : ep::MatrixOutput<ElementC, RowMajor> {
+  static constexpr bool kDividesRows = true;
+};
+
+// The staged epilogue as the warp-specialised kernel runs it: each wave's region after the
+// mainloop's stages (kOwnRegion: wave barriers only), over SharedRowsOutput. A kernel of its own,
+// GemmKernel's one-tile path with the regions moved past the stages.
+template <class G>
+class OwnRegionGemm : public G {
+ public:
+  using ElementC = typename G::OutputOpType::ElementOutput;
+  using TileShape = typename G::TileShapeType;
+  using Mainloop = typename G::Mainloop;
+  using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
+                                         SharedRowsOutput<ElementC>, typename G::OutputOpType, true, true>;
+  struct Kernel {
+    using Scheduler = typename G::Scheduler;
+    struct Params {
+      typename Mainloop::Params mainloop;
+      typename Staged::Params epilogue;
+      typename Scheduler::Params scheduler;
+    };
+    static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
+    static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
+    static constexpr std::size_t kLdsBytes = Mainloop::kLdsBytes + kWaves * Staged::kLdsBytesPerWave;
+    HIPTILE_DEVICE void operator()(Params const& p) const {
+      int const thread = static_cast<int>(hiptile::thread_idx_x());
+      std::byte* const lds = hiptile::dynamic_lds();
+      typename Scheduler::Walk walk(p.scheduler, static_cast<int>(hiptile::block_idx_x()));
+      hiptile::gemm::kernel::ScheduledWork work;
+      walk.next(work);
+      auto const tile = Scheduler::tile(p.scheduler, work.tile);
+      hiptile::gemm::TileWork const at{tile.m * TileShape::kM, tile.n * TileShape::kN, work.batch, work.k};
+      typename Mainloop::Accumulators acc;
+      Mainloop::run(acc, p.mainloop, hiptile::gemm::NoProblem{}, at, lds, thread);
+      auto const wave = Mainloop::wave_origin(thread);
+      Staged::run(acc, p.epilogue, hiptile::gemm::NoProblem{}, hiptile::gemm::TileWork{at.m0, at.n0, work.output_batch},
+                  wave.m0, wave.n0, thread % Mainloop::kWaveSize,
+                  lds + Mainloop::kLdsBytes + (thread / Mainloop::kWaveSize) * Staged::kLdsBytesPerWave);
+    }
+  };
+  static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),
+                "the stages and staging regions exceed the simulator's 64 KiB of LDS");
+
+  Status initialize(typename G::Arguments const& args) {
+    tiles_ = hiptile::ceil_div(args.problem.m, TileShape::kM) * hiptile::ceil_div(args.problem.n, TileShape::kN);
+    return G::initialize(args);
+  }
+
+  Status run(hiptile::Stream stream = nullptr) const {
+    if (tiles_ == 0) return Status::kErrorNotInitialized;
+    auto const& p = G::params();
+    hiptile::LaunchConfig const config{{unsigned(tiles_)}, {unsigned(G::kThreads)}, Kernel::kLdsBytes, stream};
+    // (The two epilogues' Params are one layout: DirectStoreEpilogue's over MatrixOutput's.)
+    return hiptile::launch<Kernel>(
+        config, typename Kernel::Params{p.mainloop, std::bit_cast<typename Staged::Params>(p.epilogue), p.scheduler});
   }
 
  private:
@@ -266,6 +337,34 @@ TEST_CASE("the staged epilogue stores every block with 16-byte runs and no LDS b
   SECTION("bf16, every block interior") { check_counters<GemmBf16, ColumnMajor, RowMajor>({256, 256, 64, 0}); }
   SECTION("f32, every block interior") { check_counters<GemmF32, RowMajor, ColumnMajor>({256, 256, 64, 0}); }
   SECTION("f32, interior and edge blocks") { check_counters<GemmF32, RowMajor, ColumnMajor>({129, 130, 33, 0}); }
+}
+
+TEST_CASE("the staged epilogue in regions of its own, rows mapped once a wave, matches the reference", "[gemm]") {
+  for (Shape const& s : kStagedShapes) {
+    for (Epilogue const& e : kStagedEpilogues) {
+      DYNAMIC_SECTION("f16, M=" << s.m << " N=" << s.n << " K=" << s.k << " pad=" << s.pad << " beta=" << e.beta) {
+        run_gemm<GemmF16, RowMajor, ColumnMajor, OwnRegionGemm<GemmF16>>(s, e);
+      }
+    }
+  }
+  SECTION("bf16") { run_gemm<GemmBf16, ColumnMajor, RowMajor, OwnRegionGemm<GemmBf16>>({200, 300, 40, 0}, Epilogue{}); }
+  SECTION("f32") { run_gemm<GemmF32, RowMajor, ColumnMajor, OwnRegionGemm<GemmF32>>({129, 130, 33, 0}, Epilogue{}); }
+}
+
+TEST_CASE("the staged epilogue in regions of its own meets at wave barriers only and maps each row once",
+          "[gemm]") {
+  // f16, 64 x 64 waves, 16-byte runs: 8 runs a row, so each of a wave's 8 passes takes its row
+  // (16 bytes: 4 words) from another lane, and the wave meets twice.
+  Shape const s{200, 300, 40, 0};
+  Expected<GemmF16> const x(s);
+  Counters const staged = counted([&] { run_gemm<GemmF16, RowMajor, ColumnMajor, StagedGemm<GemmF16>>(s, Epilogue{}); });
+  Counters const own = counted([&] { run_gemm<GemmF16, RowMajor, ColumnMajor, OwnRegionGemm<GemmF16>>(s, Epilogue{}); });
+  std::uint64_t const waves = std::uint64_t(x.tiles) * Expected<GemmF16>::kWaves;
+  constexpr std::uint64_t kPasses = 64 * (64 / 8) / 64;
+  CHECK(own.barriers + 2 * std::uint64_t(x.tiles) == staged.barriers);
+  CHECK(own.cross_lane == staged.cross_lane + waves * (2 + 4 * kPasses));
+  CHECK(own.global_instructions == staged.global_instructions);
+  CHECK(own.global_bytes_written == staged.global_bytes_written);
 }
 
 TEST_CASE("the staged epilogue stores a D whose rows are less than 16-byte aligned in narrower runs", "[gemm]") {
