@@ -40,19 +40,15 @@ using hiptile::sim::Counters;
 
 namespace {
 
-// Gemm G with its kernel's epilogue replaced by StagedStoreEpilogue: G's Arguments, checks,
-// initialize() and Params, so gemm_test::run_case drives it like any Gemm.
-template <class G>
-class StagedGemm : public G {
+// Gemm G launching Kernel (one workgroup a tile) with G's Arguments, checks, initialize() and
+// Params, so gemm_test::run_case drives it like any Gemm. Kernel's epilogue Params have the layout
+// of G's (DirectStoreEpilogue's over MatrixOutput's).
+template <class G, class Kernel>
+class GemmWithKernel : public G {
  public:
-  using ElementC = typename G::OutputOpType::ElementOutput;
   using TileShape = typename G::TileShapeType;
-  using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
-                                         ep::MatrixOutput<ElementC, RowMajor>, typename G::OutputOpType, true>;
-  using Kernel = hiptile::gemm::kernel::GemmKernel<TileShape, typename G::WaveShapeType, typename G::Mainloop, Staged,
-                                                   typename G::Scheduler>;
   static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),
-                "the staging area exceeds the simulator's 64 KiB of LDS: use smaller wave tiles");
+                "the stages and staging area exceed the simulator's 64 KiB of LDS: use smaller wave tiles");
 
   Status initialize(typename G::Arguments const& args) {
     tiles_ = hiptile::ceil_div(args.problem.m, TileShape::kM) * hiptile::ceil_div(args.problem.n, TileShape::kN);
@@ -62,13 +58,29 @@ class StagedGemm : public G {
   Status run(hiptile::Stream stream = nullptr) const {
     if (tiles_ == 0) return Status::kErrorNotInitialized;
     auto const& p = G::params();
+    using EpilogueParams = decltype(typename Kernel::Params{}.epilogue);
     hiptile::LaunchConfig const config{{unsigned(tiles_)}, {unsigned(G::kThreads)}, Kernel::kLdsBytes, stream};
-    return hiptile::launch<Kernel>(config, typename Kernel::Params{p.mainloop, p.epilogue, p.scheduler});
+    return hiptile::launch<Kernel>(
+        config, typename Kernel::Params{p.mainloop, std::bit_cast<EpilogueParams>(p.epilogue), p.scheduler});
   }
 
  private:
   int tiles_ = 0;
 };
+
+template <class G, class Output, bool kOwnRegion = false>
+using StagedEpilogueOf =
+    ep::StagedStoreEpilogue<typename G::WaveMma, G::TileShapeType::kM, G::TileShapeType::kN, G::ArchTag::kWaveSize,
+                            Output, typename G::OutputOpType, true, kOwnRegion>;
+template <class G>
+using ElementCOf = typename G::OutputOpType::ElementOutput;
+
+// Gemm G with its kernel's epilogue replaced by StagedStoreEpilogue.
+template <class G>
+using StagedGemm = GemmWithKernel<
+    G, hiptile::gemm::kernel::GemmKernel<typename G::TileShapeType, typename G::WaveShapeType, typename G::Mainloop,
+                                         StagedEpilogueOf<G, ep::MatrixOutput<ElementCOf<G>, RowMajor>>,
+                                         typename G::Scheduler>>;
 
 // A row-major D whose mapping says its rows divide (kDividesRows, as Dgrad's does): the staged
 // epilogue then maps each row once a wave and passes it to the lanes that store it.
@@ -78,62 +90,40 @@ struct SharedRowsOutput : ep::MatrixOutput<ElementC, RowMajor> {
 };
 
 // The staged epilogue as the warp-specialised kernel runs it: each wave's region after the
-// mainloop's stages (kOwnRegion: wave barriers only), over SharedRowsOutput. A kernel of its own,
-// GemmKernel's one-tile path with the regions moved past the stages.
+// mainloop's stages (kOwnRegion: wave barriers only), over SharedRowsOutput. GemmKernel's one-tile
+// path with the regions moved past the stages.
 template <class G>
-class OwnRegionGemm : public G {
- public:
-  using ElementC = typename G::OutputOpType::ElementOutput;
+struct OwnRegionKernel {
   using TileShape = typename G::TileShapeType;
   using Mainloop = typename G::Mainloop;
-  using Staged = ep::StagedStoreEpilogue<typename G::WaveMma, TileShape::kM, TileShape::kN, G::ArchTag::kWaveSize,
-                                         SharedRowsOutput<ElementC>, typename G::OutputOpType, true, true>;
-  struct Kernel {
-    using Scheduler = typename G::Scheduler;
-    struct Params {
-      typename Mainloop::Params mainloop;
-      typename Staged::Params epilogue;
-      typename Scheduler::Params scheduler;
-    };
-    static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
-    static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
-    static constexpr std::size_t kLdsBytes = Mainloop::kLdsBytes + kWaves * Staged::kLdsBytesPerWave;
-    HIPTILE_DEVICE void operator()(Params const& p) const {
-      int const thread = static_cast<int>(hiptile::thread_idx_x());
-      std::byte* const lds = hiptile::dynamic_lds();
-      typename Scheduler::Walk walk(p.scheduler, static_cast<int>(hiptile::block_idx_x()));
-      hiptile::gemm::kernel::ScheduledWork work;
-      walk.next(work);
-      auto const tile = Scheduler::tile(p.scheduler, work.tile);
-      hiptile::gemm::TileWork const at{tile.m * TileShape::kM, tile.n * TileShape::kN, work.batch, work.k};
-      typename Mainloop::Accumulators acc;
-      Mainloop::run(acc, p.mainloop, hiptile::gemm::NoProblem{}, at, lds, thread);
-      auto const wave = Mainloop::wave_origin(thread);
-      Staged::run(acc, p.epilogue, hiptile::gemm::NoProblem{}, hiptile::gemm::TileWork{at.m0, at.n0, work.output_batch},
-                  wave.m0, wave.n0, thread % Mainloop::kWaveSize,
-                  lds + Mainloop::kLdsBytes + (thread / Mainloop::kWaveSize) * Staged::kLdsBytesPerWave);
-    }
+  using Scheduler = typename G::Scheduler;
+  using Staged = StagedEpilogueOf<G, SharedRowsOutput<ElementCOf<G>>, true>;
+  struct Params {
+    typename Mainloop::Params mainloop;
+    typename Staged::Params epilogue;
+    typename Scheduler::Params scheduler;
   };
-  static_assert(Kernel::kLdsBytes <= std::size_t(arch::Gfx942::kLdsBytesPerWorkgroup),
-                "the stages and staging regions exceed the simulator's 64 KiB of LDS");
-
-  Status initialize(typename G::Arguments const& args) {
-    tiles_ = hiptile::ceil_div(args.problem.m, TileShape::kM) * hiptile::ceil_div(args.problem.n, TileShape::kN);
-    return G::initialize(args);
+  static constexpr int kMaxThreadsPerBlock = Mainloop::kThreads;
+  static constexpr int kWaves = Mainloop::kThreads / Mainloop::kWaveSize;
+  static constexpr std::size_t kLdsBytes = Mainloop::kLdsBytes + kWaves * Staged::kLdsBytesPerWave;
+  HIPTILE_DEVICE void operator()(Params const& p) const {
+    int const thread = static_cast<int>(hiptile::thread_idx_x());
+    std::byte* const lds = hiptile::dynamic_lds();
+    typename Scheduler::Walk walk(p.scheduler, static_cast<int>(hiptile::block_idx_x()));
+    hiptile::gemm::kernel::ScheduledWork work;
+    walk.next(work);
+    auto const tile = Scheduler::tile(p.scheduler, work.tile);
+    hiptile::gemm::TileWork const at{tile.m * TileShape::kM, tile.n * TileShape::kN, work.batch, work.k};
+    typename Mainloop::Accumulators acc;
+    Mainloop::run(acc, p.mainloop, hiptile::gemm::NoProblem{}, at, lds, thread);
+    auto const wave = Mainloop::wave_origin(thread);
+    Staged::run(acc, p.epilogue, hiptile::gemm::NoProblem{}, hiptile::gemm::TileWork{at.m0, at.n0, work.output_batch},
+                wave.m0, wave.n0, thread % Mainloop::kWaveSize,
+                lds + Mainloop::kLdsBytes + (thread / Mainloop::kWaveSize) * Staged::kLdsBytesPerWave);
   }
-
-  Status run(hiptile::Stream stream = nullptr) const {
-    if (tiles_ == 0) return Status::kErrorNotInitialized;
-    auto const& p = G::params();
-    hiptile::LaunchConfig const config{{unsigned(tiles_)}, {unsigned(G::kThreads)}, Kernel::kLdsBytes, stream};
-    // (The two epilogues' Params are one layout: DirectStoreEpilogue's over MatrixOutput's.)
-    return hiptile::launch<Kernel>(
-        config, typename Kernel::Params{p.mainloop, std::bit_cast<typename Staged::Params>(p.epilogue), p.scheduler});
-  }
-
- private:
-  int tiles_ = 0;
 };
+template <class G>
+using OwnRegionGemm = GemmWithKernel<G, OwnRegionKernel<G>>;
 
 // f16 and bf16 outputs: the gfx942 default, 128×128×32 tiles of four 64×64 waves (36 KiB staging).
 using GemmF16 = device::DefaultGemmConfiguration<half_t, RowMajor, half_t, ColumnMajor, half_t, RowMajor, arch::Gfx942>;
