@@ -112,8 +112,7 @@ struct OwnRegionKernel {
     typename Scheduler::Walk walk(p.scheduler, static_cast<int>(hiptile::block_idx_x()));
     hiptile::gemm::kernel::ScheduledWork work;
     walk.next(work);
-    auto const tile = Scheduler::tile(p.scheduler, work.tile);
-    hiptile::gemm::TileWork const at{tile.m * TileShape::kM, tile.n * TileShape::kN, work.batch, work.k};
+    auto const at = hiptile::gemm::kernel::place_work<TileShape, Scheduler>(p.scheduler, work);
     typename Mainloop::Accumulators acc;
     Mainloop::run(acc, p.mainloop, hiptile::gemm::NoProblem{}, at, lds, thread);
     auto const wave = Mainloop::wave_origin(thread);

@@ -28,6 +28,7 @@ namespace hiptile::epilogue {
 // none, and their unrolled edge path is smaller without the code).
 template <class WaveMma, OutputMapping Output, class OutputOp, bool kScales = false>
 struct DirectStoreEpilogue {
+  using WithOwnRegion = DirectStoreEpilogue;  // (it stages nothing: staged_store_epilogue.hpp's kOwnRegion)
   using Accumulators = typename WaveMma::Accumulators;
   using ElementC = typename Output::Element;
   using Problem = gemm::ProblemOf<Output>;  // the kernel's shared problem the output mapping reads

@@ -25,7 +25,7 @@
 // Blocks that read C, a bias or scales take DirectStoreEpilogue's path; the choice is the same for
 // the whole workgroup, so every thread meets both barriers.
 //
-// kOwnRegion: each wave's region is its own, not the mainloop's stages (the warp-specialised
+// kOwnRegion (WithOwnRegion names the epilogue with it): each wave's region is its own, not the mainloop's stages (the warp-specialised
 // kernel, whose producer fills the stages while the consumers store): the two barriers are the
 // wave's alone (arch::wave_sync), and the workgroup's other waves need not take part.
 #include <cstddef>
@@ -51,6 +51,7 @@ namespace hiptile::epilogue {
 template <class WaveMma, int TileM, int TileN, int WaveSize, OutputMapping Output, class OutputOp,
           bool kScales = false, bool kOwnRegion = false>
 struct StagedStoreEpilogue {
+  using WithOwnRegion = StagedStoreEpilogue<WaveMma, TileM, TileN, WaveSize, Output, OutputOp, kScales, true>;
   using Direct = DirectStoreEpilogue<WaveMma, Output, OutputOp, kScales>;
   using Accumulators = typename WaveMma::Accumulators;
   using Params = typename Direct::Params;

@@ -50,8 +50,8 @@ struct GemmKernel {
     if constexpr (Scheduler::kOneWork) {
       walk.next(work);
       Accumulators acc;
-      TileCoord const tile = multiply(acc, p, work, lds, thread);
-      if (Scheduler::fixup(acc, p.scheduler, walk, work, thread)) finish(acc, p, tile, work, lds, thread);
+      TileWork const placed = multiply(acc, p, work, lds, thread);
+      if (Scheduler::fixup(acc, p.scheduler, walk, work, thread)) finish(acc, p, placed, work, lds, thread);
     } else {
       for (bool first = true; walk.next(work); first = false) {
         if (!first) barrier();  // the last piece's waves are done with the LDS the next one fills
@@ -61,25 +61,24 @@ struct GemmKernel {
         // take more VGPRs with it, so they keep it hoisted).
         Params const& this_p = Scheduler::kMode == SplitKMode::kPersistent ? opaque_params(p) : p;
         Accumulators acc;
-        TileCoord const tile = multiply(acc, this_p, work, lds, this_thread);
+        TileWork const placed = multiply(acc, this_p, work, lds, this_thread);
         if (Scheduler::fixup(acc, this_p.scheduler, walk, work, this_thread)) {
-          finish(acc, this_p, tile, work, lds, this_thread);
+          finish(acc, this_p, placed, work, lds, this_thread);
         }
       }
     }
   }
 
  private:
-  // acc = the piece's share of its tile's K loop; the tile it is of.
-  HIPTILE_DEVICE HIPTILE_INLINE static TileCoord multiply(Accumulators& acc, Params const& p, ScheduledWork const& w,
-                                                          std::byte* lds, int thread) {
-    TileCoord const tile = Scheduler::tile(p.scheduler, w.tile);
-    Mainloop::run(acc, p.mainloop, problem_for<Mainloop>(p.problem),
-                  TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k}, lds, thread);
-    return tile;
+  // acc = the piece's share of its tile's K loop; where the piece was placed.
+  HIPTILE_DEVICE HIPTILE_INLINE static TileWork multiply(Accumulators& acc, Params const& p, ScheduledWork const& w,
+                                                         std::byte* lds, int thread) {
+    TileWork const placed = place_work<TileShape, Scheduler>(p.scheduler, w);
+    Mainloop::run(acc, p.mainloop, problem_for<Mainloop>(p.problem), placed, lds, thread);
+    return placed;
   }
   // The epilogue of the tile whose whole sum acc holds.
-  HIPTILE_DEVICE HIPTILE_INLINE static void finish(Accumulators const& acc, Params const& p, TileCoord tile,
+  HIPTILE_DEVICE HIPTILE_INLINE static void finish(Accumulators const& acc, Params const& p, TileWork const& placed,
                                                    ScheduledWork const& w, std::byte* lds, int thread) {
     auto const wave = Mainloop::wave_origin(thread);
     int const wave_index = thread / Mainloop::kWaveSize;
@@ -89,7 +88,7 @@ struct GemmKernel {
     constexpr bool kReadsProblem = !std::is_same_v<ProblemOf<Epilogue>, NoProblem>;
     int const batch = kReadsProblem ? opaque_uniform(w.output_batch) : w.output_batch;
     Epilogue::run(acc, p.epilogue, problem_for<Epilogue>(p.problem),
-                  TileWork{tile.m * TileShape::kM, tile.n * TileShape::kN, batch}, wave.m0, wave.n0,
+                  TileWork{placed.m0, placed.n0, batch}, wave.m0, wave.n0,
                   thread % Mainloop::kWaveSize, lds + wave_index * Epilogue::kLdsBytesPerWave);
   }
 };

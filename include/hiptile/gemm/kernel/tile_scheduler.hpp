@@ -65,6 +65,16 @@ struct ScheduledWork {
   int output_batch = 0;  // the sub-problem the epilogue stores it in
 };
 
+// Where the mainloop starts a piece of work: its tile placed by S's tile order, in tiles of
+// TileShape, with its sub-problem and share of K (the epilogue's is the same tile in
+// work.output_batch). Every kernel over a tile order places its work through this one function.
+template <class TileShape, class S>
+  requires requires(typename S::Params const& p) { { S::tile(p, 0) } -> std::same_as<TileCoord>; }
+HIPTILE_DEVICE HIPTILE_INLINE TileWork place_work(typename S::Params const& p, ScheduledWork const& w) {
+  TileCoord const tile = S::tile(p, w.tile);
+  return {tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k};
+}
+
 template <class S>
 concept TileScheduler = DeviceCopyable<typename S::Params> && requires(ScheduleShape const& shape, typename S::Params& p) {
   { S::kMode } -> std::convertible_to<SplitKMode>;

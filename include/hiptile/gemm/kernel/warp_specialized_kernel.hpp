@@ -63,7 +63,7 @@ struct WarpSpecializedKernel {
     if (thread >= kConsumerThreads) {
       if (thread != kConsumerThreads) return;
       while (walk.next(work)) {
-        Mainloop::produce(p.mainloop, problem_for<Mainloop>(p.problem), tile_work(p, work), lds, at);
+        Mainloop::produce(p.mainloop, problem_for<Mainloop>(p.problem), place_work<TileShape, Scheduler>(p.scheduler, work), lds, at);
       }
       return;
     }
@@ -75,7 +75,7 @@ struct WarpSpecializedKernel {
     while (walk.next(work)) {
       // (Per-thread addresses computed per tile, not held across the loop: gemm_kernel.hpp.)
       int const this_thread = opaque_value(thread);
-      TileWork const tile = tile_work(p, work);
+      TileWork const tile = place_work<TileShape, Scheduler>(p.scheduler, work);
       Accumulators acc;
       Mainloop::consume(acc, lds, this_thread, at);
       if (work.output_batch != bound_batch) {
@@ -86,12 +86,6 @@ struct WarpSpecializedKernel {
       Epilogue::run_bound(acc, bound, TileWork{tile.m0, tile.n0, work.output_batch}, wave.m0, wave.n0,
                           this_thread % 32, lds + kEpilogueOffset + (this_thread / 32) * Epilogue::kLdsBytesPerWave);
     }
-  }
-
- private:
-  HIPTILE_DEVICE HIPTILE_INLINE static TileWork tile_work(Params const& p, ScheduledWork const& w) {
-    TileCoord const tile = Scheduler::tile(p.scheduler, w.tile);
-    return {tile.m * TileShape::kM, tile.n * TileShape::kN, w.batch, w.k};
   }
 };
 

@@ -96,15 +96,12 @@ struct WarpSpecializedMainloop : StageRing<WaveMma_, TileShape, WaveShape, /*Wav
     Copies copies(p, problem, work, lds, 0);
     int const k_tiles = copies.k_tiles();
     if (k_tiles == 0) {  // a stage that holds nothing, so the consumers still meet the tile
-      arch::shared_barrier_wait(freed(lds) + at.stage, at.parity ^ 1);
-      holds(lds)[at.stage] = kNoKTiles;
+      claim(lds, at, kNoKTiles);
       arch::shared_barrier_arrive(landed(lds) + at.stage);
       at.advance();
     }
     for (int kt = 0; kt < k_tiles; ++kt) {
-      arch::shared_barrier_wait(freed(lds) + at.stage, at.parity ^ 1);
-      // (The arrival that announces the stage releases this write to the waiting consumers.)
-      holds(lds)[at.stage] = kt + 1 == k_tiles ? kLastKTile : kKTile;
+      claim(lds, at, kt + 1 == k_tiles ? kLastKTile : kKTile);
       copies.issue(kt, at.stage);
       at.advance();
     }
@@ -158,6 +155,12 @@ struct WarpSpecializedMainloop : StageRing<WaveMma_, TileShape, WaveShape, /*Wav
   HIPTILE_DEVICE HIPTILE_INLINE static arch::SharedBarrier* freed(std::byte* lds) { return landed(lds) + Stages; }
   HIPTILE_DEVICE HIPTILE_INLINE static int volatile* holds(std::byte* lds) {
     return reinterpret_cast<int volatile*>(freed(lds) + Stages);
+  }
+  // The producer takes the stage at `at` once the consumers have handed it back, and writes what it
+  // will hold (the arrival that then announces the stage releases this write to the consumers).
+  HIPTILE_DEVICE HIPTILE_INLINE static void claim(std::byte* lds, Position const& at, Holds what) {
+    arch::shared_barrier_wait(freed(lds) + at.stage, at.parity ^ 1);
+    holds(lds)[at.stage] = what;
   }
   // A warp is done reading `stage` (every lane has passed its MMA wait): its lane 0 says so.
   HIPTILE_DEVICE HIPTILE_INLINE static void hand_back(std::byte* lds, int stage, bool signals) {

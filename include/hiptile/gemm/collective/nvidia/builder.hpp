@@ -123,13 +123,6 @@ struct EpilogueBuilder<arch::NvidiaFamily, WaveMma, TileShape, Output, OutputOp,
 // (kernel/warp_specialized_kernel.hpp), each warp's epilogue staging rows in LDS of its own.
 template <class TileShape, class WaveShape, class Mainloop, class Epilogue, class Scheduler>
 struct KernelBuilder<arch::NvidiaFamily, TileShape, WaveShape, Mainloop, Epilogue, Scheduler> {
-  template <class E>
-  struct OwnRegionOf : std::type_identity<E> {};  // an epilogue that stores from the registers
-  template <class WaveMma, int TileM, int TileN, int WaveSize, class Output, class OutputOp, bool kScales>
-  struct OwnRegionOf<epilogue::StagedStoreEpilogue<WaveMma, TileM, TileN, WaveSize, Output, OutputOp, kScales>>
-      : std::type_identity<
-            epilogue::StagedStoreEpilogue<WaveMma, TileM, TileN, WaveSize, Output, OutputOp, kScales, true>> {};
-
   template <class M, int = 0>
   struct KernelOf : std::type_identity<kernel::GemmKernel<TileShape, WaveShape, M, Epilogue, Scheduler>> {};
   template <block::TensorCopyLoader LoaderA, block::TensorCopyLoader LoaderB, class WaveMma, int Stages, int Unused>
@@ -138,7 +131,7 @@ struct KernelBuilder<arch::NvidiaFamily, TileShape, WaveShape, Mainloop, Epilogu
       : std::type_identity<kernel::WarpSpecializedKernel<
             TileShape, WaveShape,
             mainloop::WarpSpecializedMainloop<LoaderA, LoaderB, TileShape, WaveShape, WaveMma, Stages>,
-            typename OwnRegionOf<Epilogue>::type, Scheduler>> {};
+            typename Epilogue::WithOwnRegion, Scheduler>> {};
   using Kernel = typename KernelOf<Mainloop>::type;
 };
 
