@@ -5,6 +5,8 @@
 // LDS race detector on; its refusals; and DefaultConvolution picking it for depthwise layers only.
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -243,6 +245,31 @@ TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][
     auto const d = conv_test::run_conv<Depthwise<ConvOperator::kDgrad, half_t>>(p, e, 4);
     CHECK(d.passed());
   }
+}
+
+// The timing model's golden table of the depthwise kernel (test/amd/data/timing_golden_depthwise.md)
+// names, per layer, the tile the gfx942 operator launches: it must be choose_tile's.
+TEST_CASE("DepthwiseConvolution: the timing model's golden rows name the tiles choose_tile picks", "[conv][depthwise]") {
+  std::ifstream table(HIPTILE_DEPTHWISE_GOLDEN);
+  REQUIRE(table);
+  std::regex const row(R"(^\| [^|]+ \| (fprop|dgrad) (\d+)x(\d+)x(\d+)x(\d+), (\d+)x(\d+)/s(\d+)/p(\d+), tile (\d+)x(\d+) \|)");
+  int rows = 0;
+  for (std::string line; std::getline(table, line);) {
+    std::smatch m;
+    if (!std::regex_search(line, m, row)) continue;
+    auto const at = [&](int i) { return std::stoi(m[i].str()); };
+    ConvProblemSize const p = depthwise(at(2), at(3), at(4), at(5), at(6), at(7), at(9), at(9), at(8), at(8));
+    ConvOperator const op = m[1].str() == "fprop" ? ConvOperator::kFprop : ConvOperator::kDgrad;
+    auto h = hiptile::conv::GatherAxis::of(p, op, 1);
+    auto w = hiptile::conv::GatherAxis::of(p, op, 2);
+    INFO(line);
+    REQUIRE((op == ConvOperator::kFprop ? Depthwise<ConvOperator::kFprop>::choose_tile(h, w)
+                                        : Depthwise<ConvOperator::kDgrad>::choose_tile(h, w)));
+    CHECK(h.tile == at(10));
+    CHECK(w.tile == at(11));
+    ++rows;
+  }
+  CHECK(rows == 8);
 }
 
 TEST_CASE("DepthwiseConvolution: the tile has the window where it can, reads the fewest source positions, fits its LDS",
