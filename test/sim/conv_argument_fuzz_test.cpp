@@ -332,9 +332,10 @@ struct ConvSubject {
              P::conv3d(1, {{1, 1, 4}}, 8, 8, {{1, 1, 1}}, {{0, 0, 0}}, {{s, s, 1}}));
     }
     // Depthwise (groups = C = K), which DefaultConvolution runs on the direct convolution; and a
-    // grid of one position a tile (a dilation of 124 leaves room for no more in the LDS: 250 halo
-    // positions and the zero one of 128 bytes, 3 fp32 taps of 8 channel vectors) over 2^26
-    // positions: 2^26 workgroups.
+    // grid of one position a tile over 2^26 positions: 2^26 workgroups. The dilation leaves room
+    // for no more in the 32 KiB of LDS: for Wgrad's 64 channels a workgroup 124 (250 halo positions
+    // and the zero one of 128 bytes, 3 fp32 taps of 8 channel vectors), for gfx9's Fprop and Dgrad,
+    // 32 channels, 252 (506 positions of 64 bytes, 3 taps of 4 vectors: 32,768 bytes).
     preset("depthwise 3 x 3, C = 24", P::conv2d(2, 9, 10, 24, 24, 3, 3, 1, 1).with_groups(24));
     preset("depthwise 5 x 5 / 2, C = 72", P::conv2d(1, 11, 9, 72, 72, 5, 5, 2, 2, 2, 2).with_groups(72));
     // Few channels (RGB stems, patchify), which DefaultConvolution's Fprop runs on packed taps.
@@ -345,8 +346,10 @@ struct ConvSubject {
     preset("grouped 3 x 3, 8 groups of 8", P::conv2d(1, 9, 10, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 8));
     preset("grouped 3 x 3 / 2, 12 groups of 16", P::conv2d(2, 7, 9, 192, 192, 3, 3, 1, 1, 2, 2, 1, 1, 12));
     preset("grouped 3 x 3, 16 groups of 4", P::conv2d(1, 8, 9, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 16));
-    preset("depthwise 1 x 3, dilation 124, W = 2^26",
-           P::conv2d(1, 1, 1 << 26, 8, 8, 1, 3, 0, 0, 1, 1, 1, 124).with_groups(8));
+    for (int dilation : {124, 252}) {
+      preset("depthwise 1 x 3, dilation " + std::to_string(dilation) + ", W = 2^26",
+             P::conv2d(1, 1, 1 << 26, 8, 8, 1, 3, 0, 0, 1, 1, 1, dilation).with_groups(8));
+    }
     {
       // Dgrad: 2 and 4 groups of INT_MAX row classes, 2^32 − 2 and 2^33 − 4 batches.
       for (int g : {2, 4}) {

@@ -60,10 +60,14 @@ namespace hiptile::conv {
 // copy of a halo in flight at once, zeros filled by the copy; the element staged, in whole 16-byte
 // vectors). Of the register-staged shapes, 128 positions with one load in flight was the fastest
 // on the H100's depthwise layers (docs/performance.md): more loads in flight, fp32 staging and 32
-// or 64 positions were all slower there (registers, and fewer workgroups an SM).
-template <int Positions = 128, int LoadsInFlight = 1, bool StageFp32 = false, class HaloCopy_ = void>
+// or 64 positions were all slower there (registers, and fewer workgroups an SM). Channels: the
+// channels a workgroup covers (64, or 32: half the LDS a position takes, so that a larger filter's
+// tile still fills the workgroup's positions where LDS is small).
+template <int Positions = 128, int LoadsInFlight = 1, bool StageFp32 = false, class HaloCopy_ = void,
+          int Channels = 64>
 struct DepthwiseWorkgroup {
   static constexpr int kPositions = Positions;
+  static constexpr int kChannels = Channels;
   static constexpr int kLoadsInFlight = LoadsInFlight;
   static constexpr bool kStageFp32 = StageFp32;
   using HaloCopy = HaloCopy_;
@@ -78,11 +82,16 @@ struct DefaultDepthwiseWorkgroup {
 // gfx9: 4 halo loads a thread in flight, the counterpart of NVIDIA's copies straight to LDS. With
 // the tap loop unrolled for 3, 5 and 7 taps wide, clang 22 gives the gfx942 Fprop kernel 229 VGPRs
 // for one load in flight, 243 for 4 and 256 and 2 AGPRs for 8 (one wave a SIMD): 4 keeps the 2
-// waves a SIMD that a tile's LDS allows (docs/performance.md, "Depthwise convolution"); a
-// prediction, not measured on an MI300.
+// waves a SIMD that a tile's LDS allows. Fprop and Dgrad cover 256 positions of 32 channels (the
+// same 4 positions of 8 channels a thread): a position's halo and taps take half the LDS, so the 32
+// KiB a workgroup may take hold tiles that fill it — on a 7x7 filter 6x28 positions where 64
+// channels fit only 7x4, 28 of 128 (the MI300X timing model: 34 µs against 80 on ConvNeXt's 7x7,
+// 44 against 50 on a 3x3; docs/timing_model.md, "Direct convolutions"). Predictions, not measured
+// on an MI300.
 template <ConvOperator Op>
 struct DefaultDepthwiseWorkgroup<arch::Gfx9Family, Op> {
-  using type = DepthwiseWorkgroup<128, 4>;
+  using type = std::conditional_t<Op == ConvOperator::kWgrad, DepthwiseWorkgroup<128, 4>,
+                                  DepthwiseWorkgroup<256, 4, false, void, 32>>;
 };
 
 // The output tiles of a launch, image-major, then output plane, tile row, tile column: the
@@ -105,7 +114,7 @@ template <class Element, class ElementC, class OutputOp, int AccessElements, std
 struct DepthwiseKernel {
   static constexpr int kMaxThreadsPerBlock = 256;
   static constexpr std::size_t kLdsBytes = LdsBytes;  // the most a launch takes (its tile decides)
-  static constexpr int kChannels = 64;  // channels a workgroup covers
+  static constexpr int kChannels = Workgroup::kChannels;  // channels a workgroup covers
   static constexpr int kVectors = kChannels / AccessElements;
   static constexpr int kPixelLanes = kMaxThreadsPerBlock / kVectors;
   static constexpr int kMaxPixels = Workgroup::kPositions;  // output positions a workgroup covers, at most
