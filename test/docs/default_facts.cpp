@@ -7,7 +7,7 @@
 //
 // Keys: gemm.<arch>.<types>.<A, B layouts: r/c>.<fact>; <that>.candidate<i>.<fact> for DefaultGemm's
 // candidates; <that>.sim256.<counter>, <that>.stream_k.<problem>.<fact> and three_stages for
-// docs/gemm.md's worked examples; conv.<arch>[.f32].<operator>.<fact>. A value is the rest of the
+// docs/gemm.md's worked examples; conv.<arch>[.f32].<operator>.<fact>; depthwise.gfx9.<operator>.<fact>. A value is the rest of the
 // line (one token but for `name` and `tile_text`).
 #include <cxxabi.h>
 
@@ -24,6 +24,7 @@
 #include "hiptile/conv/conv_problem_size.hpp"
 #include "hiptile/conv/device/conv_log.hpp"
 #include "hiptile/conv/device/default_convolution.hpp"
+#include "hiptile/conv/direct/depthwise_kernel.hpp"
 #include "hiptile/gemm/block/packed_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_lds_layout.hpp"
 #include "hiptile/gemm/block/swizzled_mn_lds_layout.hpp"
@@ -244,6 +245,14 @@ void print_stream_k(std::string const& key, int m, int n, int k) {
 
 }  // namespace
 
+// A depthwise workgroup's shape: positions, channels, halo loads in flight.
+template <class Workgroup>
+void print_depthwise(std::string const& key) {
+  print(key + ".positions", Workgroup::kPositions);
+  print(key + ".channels", Workgroup::kChannels);
+  print(key + ".loads_in_flight", Workgroup::kLoadsInFlight);
+}
+
 int main() {
   // Find mode's device timing (docs/tuning.md's TuningOptions table).
   hiptile::tune::TuningOptions const tuning;
@@ -316,5 +325,12 @@ int main() {
       hiptile::gemm::kernel::SplitKMode::kPersistent>;
   print("conv.sm90.dgrad.persistent.threads", PersistentDgrad::kThreads);
   print("conv.sm90.dgrad.persistent.lds_bytes", static_cast<long long>(PersistentDgrad::kLdsBytes));
+  // DepthwiseConvolution's gfx9 workgroups (docs/conv.md, "Depthwise convolution").
+  print_depthwise<hiptile::conv::DefaultDepthwiseWorkgroup<arch::Gfx9Family, ConvOperator::kFprop>::type>(
+      "depthwise.gfx9.fprop");
+  print_depthwise<hiptile::conv::DefaultDepthwiseWorkgroup<arch::Gfx9Family, ConvOperator::kDgrad>::type>(
+      "depthwise.gfx9.dgrad");
+  print_depthwise<hiptile::conv::DefaultDepthwiseWorkgroup<arch::Gfx9Family, ConvOperator::kWgrad>::type>(
+      "depthwise.gfx9.wgrad");
   return ran ? 0 : 1;
 }

@@ -231,6 +231,13 @@ CLAIMS = [
 
     # docs/conv.md
     Claim("docs/conv.md",
+          r"on gfx9 `DepthwiseWorkgroup<(\d+), (\d+), false, void, (\d+)>` for Fprop and Dgrad and" + SP +
+          r"`DepthwiseWorkgroup<(\d+), (\d+)>` for Wgrad",
+          [("int", ("depthwise.gfx9.fprop.positions", "depthwise.gfx9.dgrad.positions")),
+           ("int", ("depthwise.gfx9.fprop.loads_in_flight", "depthwise.gfx9.dgrad.loads_in_flight")),
+           ("int", ("depthwise.gfx9.fprop.channels", "depthwise.gfx9.dgrad.channels")),
+           ("int", "depthwise.gfx9.wgrad.positions"), ("int", "depthwise.gfx9.wgrad.loads_in_flight")]),
+    Claim("docs/conv.md",
           r"`Params` are passed by value at every launch: ([\d,]+) bytes for the f16 Fprop and Wgrad defaults on" + SP +
           r"gfx942 and ([\d,]+) bytes for Dgrad, against (\d+) for the default f16 GEMM",
           [("int", conv_all("gfx942", "params_bytes", ("fprop", "wgrad"))), ("int", "conv.gfx942.dgrad.params_bytes"),
@@ -304,6 +311,11 @@ CLAIMS = [
            ("int", (g942("resident_per_cu"), cand("gfx942", 1, "resident_per_cu"))), ("int", cand("gfx942", 1, "slots"))]),
 
     # docs/timing_model.md
+    Claim("docs/timing_model.md",
+          r"and after \(`DepthwiseWorkgroup<(\d+), (\d+), false, void, (\d+)>`: (\d+) × (\d+), the same four",
+          [("int", "depthwise.gfx9.fprop.positions"), ("int", "depthwise.gfx9.fprop.loads_in_flight"),
+           ("int", "depthwise.gfx9.fprop.channels"), ("int", "depthwise.gfx9.fprop.positions"),
+           ("int", "depthwise.gfx9.fprop.channels")]),
     Claim("docs/timing_model.md",
           r'predicted_time\("f16; A row, B col, C row; (\S+) / (\S+) / (\w+) / (\d+)"',
           [("shape", g942("tile")), ("shape", g942("wave")), ("text", g942("atom_type")), ("int", g942("stages"))]),
