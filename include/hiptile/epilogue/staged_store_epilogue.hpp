@@ -25,9 +25,10 @@
 // Blocks that read C, a bias or scales take DirectStoreEpilogue's path; the choice is the same for
 // the whole workgroup, so every thread meets both barriers.
 //
-// kOwnRegion (WithOwnRegion names the epilogue with it): each wave's region is its own, not the mainloop's stages (the warp-specialised
-// kernel, whose producer fills the stages while the consumers store): the two barriers are the
-// wave's alone (arch::wave_sync), and the workgroup's other waves need not take part.
+// kOwnRegion (WithOwnRegion names the epilogue with it): each wave's region is its own, not the
+// mainloop's stages (the warp-specialised kernel, whose producer fills the stages while the
+// consumers store): the two barriers are the wave's alone (arch::wave_sync), and the workgroup's
+// other waves need not take part.
 #include <cstddef>
 #include <cstdint>
 

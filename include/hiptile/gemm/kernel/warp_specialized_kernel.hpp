@@ -63,7 +63,8 @@ struct WarpSpecializedKernel {
     if (thread >= kConsumerThreads) {
       if (thread != kConsumerThreads) return;
       while (walk.next(work)) {
-        Mainloop::produce(p.mainloop, problem_for<Mainloop>(p.problem), place_work<TileShape, Scheduler>(p.scheduler, work), lds, at);
+        Mainloop::produce(p.mainloop, problem_for<Mainloop>(p.problem),
+                          place_work<TileShape, Scheduler>(p.scheduler, work), lds, at);
       }
       return;
     }
