@@ -7,8 +7,9 @@
 //
 // Keys: gemm.<arch>.<types>.<A, B layouts: r/c>.<fact>; <that>.candidate<i>.<fact> for DefaultGemm's
 // candidates; <that>.sim256.<counter>, <that>.stream_k.<problem>.<fact> and three_stages for
-// docs/gemm.md's worked examples; conv.<arch>[.f32].<operator>.<fact>; depthwise.gfx9.<operator>.<fact>. A value is the rest of the
-// line (one token but for `name` and `tile_text`).
+// docs/gemm.md's worked examples; conv.<arch>[.f32].<operator>.<fact>;
+// depthwise.gfx9.<operator>.<fact>. A value is the rest of the line (one token but for `name` and
+// `tile_text`).
 #include <cxxabi.h>
 
 #include <cstddef>

@@ -252,21 +252,25 @@ TEST_CASE("DepthwiseConvolution: alpha, beta, bias and an fp32 output", "[conv][
 TEST_CASE("DepthwiseConvolution: the timing model's golden rows name the tiles choose_tile picks", "[conv][depthwise]") {
   std::ifstream table(HIPTILE_DEPTHWISE_GOLDEN);
   REQUIRE(table);
-  std::regex const row(R"(^\| [^|]+ \| (fprop|dgrad) (\d+)x(\d+)x(\d+)x(\d+), (\d+)x(\d+)/s(\d+)/p(\d+), tile (\d+)x(\d+) \|)");
+  // (The timing model's problem: 'fprop|dgrad NxHxWxC, RxS/sS/pP[/dD], tile THxTW'.)
+  std::regex const row(
+      R"(^\| [^|]+ \| (fprop|dgrad) (\d+)x(\d+)x(\d+)x(\d+), (\d+)x(\d+)/s(\d+)/p(\d+)(?:/d(\d+))?, tile (\d+)x(\d+) \|)");
   int rows = 0;
   for (std::string line; std::getline(table, line);) {
     std::smatch m;
     if (!std::regex_search(line, m, row)) continue;
     auto const at = [&](int i) { return std::stoi(m[i].str()); };
-    ConvProblemSize const p = depthwise(at(2), at(3), at(4), at(5), at(6), at(7), at(9), at(9), at(8), at(8));
+    int const dilation = m[10].matched ? at(10) : 1;
+    ConvProblemSize const p =
+        depthwise(at(2), at(3), at(4), at(5), at(6), at(7), at(9), at(9), at(8), at(8), dilation, dilation);
     ConvOperator const op = m[1].str() == "fprop" ? ConvOperator::kFprop : ConvOperator::kDgrad;
     auto h = hiptile::conv::GatherAxis::of(p, op, 1);
     auto w = hiptile::conv::GatherAxis::of(p, op, 2);
     INFO(line);
     REQUIRE((op == ConvOperator::kFprop ? Depthwise<ConvOperator::kFprop>::choose_tile(h, w)
                                         : Depthwise<ConvOperator::kDgrad>::choose_tile(h, w)));
-    CHECK(h.tile == at(10));
-    CHECK(w.tile == at(11));
+    CHECK(h.tile == at(11));
+    CHECK(w.tile == at(12));
     ++rows;
   }
   CHECK(rows == 8);
