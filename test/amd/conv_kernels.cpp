@@ -3,7 +3,8 @@
 // and Wgrad in f16 and bf16, DefaultAnalyticConvolution (any channel count) for f16, and the f16
 // Dgrad with the other three RowDivision choices of its epilogue (plain `/` and `%` in the source
 // load and/or the store), whose instruction counts docs/performance.md compares; the depthwise
-// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad (one kernel), bf16 Fprop and f16 Wgrad;
+// direct convolution (DepthwiseConvolution), f16 Fprop and Dgrad (the same kernels: the one for every
+// layer and those unrolled for filters 3, 5 and 7 wide), bf16 Fprop and f16 Wgrad;
 // the few-channel Fprop (FewChannelConvolution: packed taps) with one-channel accesses in f16 and
 // bf16 and four-channel accesses in f16; Fprop and Dgrad on packed groups (PackedGroupConvolution:
 // grouped layers of few channels a group) in f16, Fprop in bf16, and f16 Fprop with half-vector
@@ -127,6 +128,18 @@ template __global__ void hiptile::kernel_entry<conv_isa::DgradFastPlain::Kernel>
 template __global__ void hiptile::kernel_entry<conv_isa::DgradPlainFast::Kernel>(conv_isa::DgradPlainFast::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::Kernel>(conv_isa::DepthwiseF16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::Kernel>(conv_isa::DepthwiseBf16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::WindowKernel<3>>(
+    conv_isa::DepthwiseF16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::WindowKernel<5>>(
+    conv_isa::DepthwiseF16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Fprop::WindowKernel<7>>(
+    conv_isa::DepthwiseF16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::WindowKernel<3>>(
+    conv_isa::DepthwiseBf16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::WindowKernel<5>>(
+    conv_isa::DepthwiseBf16Fprop::Kernel::Params);
+template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseBf16Fprop::WindowKernel<7>>(
+    conv_isa::DepthwiseBf16Fprop::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::DepthwiseF16Wgrad::Kernel>(conv_isa::DepthwiseF16Wgrad::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::FewChannelF16::Kernel>(conv_isa::FewChannelF16::Kernel::Params);
 template __global__ void hiptile::kernel_entry<conv_isa::FewChannelBf16::Kernel>(conv_isa::FewChannelBf16::Kernel::Params);

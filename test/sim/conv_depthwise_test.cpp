@@ -62,13 +62,29 @@ std::vector<ConvProblemSize> shapes() {
   return v;
 }
 
+// The filter width whose unrolled tap loop DepthwiseConvolution should launch (docs/conv.md): 3, 5
+// or 7 where the width axis has unit steps and nothing divides (Fprop: stride and dilation 1 along
+// the width; Dgrad: stride 1 along height and width, dilation 1 along the width), else 0, the
+// kernel for any filter.
+int unrolled_width(ConvProblemSize const& p, ConvOperator op) {
+  int const s = p.filter[2];
+  bool const unit = p.dilation[2] == 1 && p.stride[2] == 1 && (op == ConvOperator::kFprop || p.stride[1] == 1);
+  return unit && (s == 3 || s == 5 || s == 7) ? s : 0;
+}
+
 template <ConvOperator Op, class Element, class ElementC = Element>
 void check_shapes(conv_test::Epilogue e = {}) {
+  int unrolled = 0;
   for (ConvProblemSize const& p : shapes()) {
-    auto const result = conv_test::run_conv<Depthwise<Op, Element, ElementC>>(p, e, 11);
+    auto const launched = [&](auto const& conv, auto const&) {
+      CHECK(conv.window_width() == unrolled_width(p, Op));
+      unrolled += conv.window_width() != 0;
+    };
+    auto const result = conv_test::run_conv<Depthwise<Op, Element, ElementC>>(p, e, 11, launched);
     INFO(conv_test::describe(p) << ": " << hiptile::host::to_string(result));
     CHECK(result.passed());
   }
+  CHECK(unrolled == 5);  // (each unrolled kernel runs: two 3x3, the 3x3x3, a 5x5, a 7x7)
 }
 
 }  // namespace

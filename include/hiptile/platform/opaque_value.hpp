@@ -12,6 +12,8 @@
 // body computes from them (a convolution's geometry and divisors, each operand's base) it loads
 // and computes again each time round instead of holding it in scalar registers across the loop.
 // The address is p's plus a zero the compiler cannot see through, so the loads stay scalar loads.
+#include <cstdint>
+
 #include "hiptile/platform/qualifiers.hpp"
 
 namespace hiptile {
@@ -32,6 +34,17 @@ HIPTILE_DEVICE HIPTILE_INLINE int opaque_uniform(int x) {
   asm volatile("" : "+s"(x));
 #elif HIPTILE_BACKEND_NVIDIA
   asm volatile("" : "+r"(x));
+#endif
+  return x;
+}
+
+// The same for a 64-bit one (a step through a tensor that a loop adds again and again: unseen, the
+// compiler cannot fold the product it was made of back into each addition).
+HIPTILE_DEVICE HIPTILE_INLINE std::int64_t opaque_uniform(std::int64_t x) {
+#if HIPTILE_BACKEND_AMD
+  asm volatile("" : "+s"(x));
+#elif HIPTILE_BACKEND_NVIDIA
+  asm volatile("" : "+l"(x));
 #endif
   return x;
 }

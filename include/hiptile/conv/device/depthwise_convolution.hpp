@@ -96,9 +96,14 @@ class DepthwiseConvolution
   static constexpr bool kWgrad = Op == ConvOperator::kWgrad;
 
  public:
+  // Fprop and Dgrad: a kernel with its tap loop unrolled for filters 3, 5 or 7 wide (WindowWidth),
+  // launched where the layer takes the window and is that wide; Kernel, which takes every layer,
+  // elsewhere (WindowKernel<0>).
+  template <int WindowWidth>
+  using WindowKernel = DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup, WindowWidth>;
   using Kernel = std::conditional_t<kWgrad,
                                     DepthwiseWgradKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup>,
-                                    DepthwiseKernel<Element_, ElementC_, OutputOp, AccessElements, LdsBytes, Workgroup>>;
+                                    WindowKernel<0>>;
   // Wgrad's slices' sums, added in slice order by GEMM's parallel split-K reduction (dw as a C x
   // taps matrix).
   using Reduction = gemm::kernel::SplitKReduction<epilogue::MatrixOutput<ElementC_, layout::RowMajor>, OutputOp>;
@@ -154,6 +159,8 @@ class DepthwiseConvolution
     std::int64_t lds_bytes = 0;
   };
   Tile tile() const noexcept { return {params_.axis[1].tile, params_.axis[2].tile, lds_bytes_}; }
+  // Fprop and Dgrad after initialize(): the width of the WindowKernel it launches, 0 for Kernel.
+  int window_width() const noexcept { return window_width_; }
 
   // The output tile for these axes: at most Kernel::kMaxPixels positions, its halo and a filter
   // plane within kLdsBytes. Where the axes allow the tap loop's window (Kernel::window_fits), a tile
@@ -298,7 +305,12 @@ class DepthwiseConvolution
     } else {
       k.source = args.a;
       k.filter = args.b;
+      if (Status const s = FastDivmod::make(std::int64_t(k.axis[1].taps) * k.axis[2].taps, k.div_plane_taps); !ok(s)) {
+        return s;
+      }
       k.window = Kernel::window_fits(k.axis[1], k.axis[2]);
+      int const width = k.axis[2].taps;
+      window_width_ = k.window && (width == 3 || width == 5 || width == 7) ? width : 0;
       std::size_t const vector = sizeof(typename Kernel::OutputVector);
       k.vector_output =
           aligned(args.d, vector) && (!OutputOp(args.output_op).is_source_needed() || aligned(args.c, vector));
@@ -313,8 +325,17 @@ class DepthwiseConvolution
 
   // The kernel; Wgrad over several slices then the reduction, on the same stream.
   Status launch_kernels(Stream stream) const noexcept {
-    Status const s = launch<Kernel>({grid_, {unsigned(kThreads)}, std::size_t(lds_bytes_), stream}, params_);
-    if (!kWgrad || slices_ == 1 || !ok(s)) return s;
+    LaunchConfig const config{grid_, {unsigned(kThreads)}, std::size_t(lds_bytes_), stream};
+    if constexpr (!kWgrad) {
+      switch (window_width_) {
+        case 3: return launch<WindowKernel<3>>(config, params_);
+        case 5: return launch<WindowKernel<5>>(config, params_);
+        case 7: return launch<WindowKernel<7>>(config, params_);
+        default: return launch<Kernel>(config, params_);
+      }
+    }
+    Status const s = launch<Kernel>(config, params_);
+    if (slices_ == 1 || !ok(s)) return s;
     return launch<Reduction>(Reduction::launch_config(reduction_, 1, stream), reduction_);
   }
 
@@ -346,7 +367,9 @@ class DepthwiseConvolution
       os << kName << "::run(" << conv_problem_text(Op, problem_) << ")";
     });
     logging::write(logging::Category::kTrace, [&](std::ostream& os) {
-      os << "convolution " << configuration_text() << "; tile " << params_.axis[1].tile << "x" << params_.axis[2].tile
+      os << "convolution " << configuration_text() << "; tile " << params_.axis[1].tile << "x" << params_.axis[2].tile;
+      if (window_width_ != 0) os << ", tap loop unrolled for " << window_width_ << " wide";
+      os
          << ", " << kThreads << " threads, " << lds_bytes_ << " bytes of LDS, grid " << grid_.x << "x" << grid_.y
          << "; problem " << conv_problem_text(Op, problem_);
     });
@@ -383,6 +406,7 @@ class DepthwiseConvolution
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
   int slices_ = 1;
+  int window_width_ = 0;  // Fprop and Dgrad: the WindowKernel launched (0: Kernel)
   Dim3 grid_{};
   std::int64_t lds_bytes_ = 0;
   ConvProblemSize problem_{};

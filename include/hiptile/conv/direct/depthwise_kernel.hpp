@@ -47,6 +47,7 @@
 #include "hiptile/platform/barrier.hpp"
 #include "hiptile/platform/indices.hpp"
 #include "hiptile/platform/lds.hpp"
+#include "hiptile/platform/opaque_value.hpp"
 #include "hiptile/platform/qualifiers.hpp"
 #include "hiptile/platform/wave_size.hpp"
 
@@ -109,10 +110,39 @@ struct TileGrid {
   }
 };
 
+// A DepthwiseKernel's parameters, the same for each of its tap loops (kWindowWidth).
+template <class Element, class ElementC, class OutputOp>
+struct DepthwiseParams {
+  Element const* source = nullptr;  // x (Fprop) or dy (Dgrad)
+  Element const* filter = nullptr;  // C x T x R x S
+  ElementC const* c = nullptr;      // shaped like the output; read when the functor needs it
+  ElementC* d = nullptr;            // y (Fprop) or dx (Dgrad)
+  ElementC const* bias = nullptr;   // one per channel, or none
+  typename OutputOp::Params op{};
+  int images = 1;
+  int channels = 1;
+  GatherAxis axis[3];       // depth (a tile of one plane), height, width
+  TileGrid grid;
+  bool flip = false;           // ConvMode::kConvolution: tap f multiplies filter element F − 1 − f
+  bool window = false;         // window_fits(): the tap loop slides a window along the width
+  bool vector_output = false;  // c and d aligned to whole output vectors
+  FastDivmod div_tile_w;    // output positions: row, column of the tile
+  FastDivmod div_halo_w;    // halo positions: row, column
+  FastDivmod div_plane_taps;  // a filter plane's taps, R·S: a tap item's channel, tap
+};
+
+// WindowWidth: 0 for the kernel that takes every layer (its tap loop chosen at run time: the
+// window over any width, the plain loop or Dgrad's exact divisions), or 3, 5 or 7 for a kernel whose
+// only tap loop is the window unrolled for filters that wide (MobileNet's, EfficientNet's and
+// ConvNeXt's), launched where window_fits() and S is that width. Apart, each kernel's registers
+// are its own loop's: one kernel with all four took the largest unrolled window's registers
+// everywhere, its scalars spilled into vector lanes and its sums moved between the loops' registers.
 template <class Element, class ElementC, class OutputOp, int AccessElements, std::size_t LdsBytes,
-          class Workgroup = DepthwiseWorkgroup<>>
+          class Workgroup = DepthwiseWorkgroup<>, int WindowWidth = 0>
+  requires(WindowWidth == 0 || WindowWidth == 3 || WindowWidth == 5 || WindowWidth == 7)
 struct DepthwiseKernel {
   static constexpr int kMaxThreadsPerBlock = 256;
+  static constexpr int kWindowWidth = WindowWidth;
   static constexpr std::size_t kLdsBytes = LdsBytes;  // the most a launch takes (its tile decides)
   static constexpr int kChannels = Workgroup::kChannels;  // channels a workgroup covers
   static constexpr int kVectors = kChannels / AccessElements;
@@ -143,23 +173,7 @@ struct DepthwiseKernel {
   static_assert(!kStraightToLds || (std::is_same_v<Staged, Element> && sizeof(Vector) == 16),
                 "DepthwiseWorkgroup: a HaloCopy stages the element itself, in whole 16-byte vectors");
 
-  struct Params {
-    Element const* source = nullptr;  // x (Fprop) or dy (Dgrad)
-    Element const* filter = nullptr;  // C x T x R x S
-    ElementC const* c = nullptr;      // shaped like the output; read when the functor needs it
-    ElementC* d = nullptr;            // y (Fprop) or dx (Dgrad)
-    ElementC const* bias = nullptr;   // one per channel, or none
-    typename OutputOp::Params op{};
-    int images = 1;
-    int channels = 1;
-    GatherAxis axis[3];       // depth (a tile of one plane), height, width
-    TileGrid grid;
-    bool flip = false;           // ConvMode::kConvolution: tap f multiplies filter element F − 1 − f
-    bool window = false;         // window_fits(): the tap loop slides a window along the width
-    bool vector_output = false;  // c and d aligned to whole output vectors
-    FastDivmod div_tile_w;    // output positions: row, column of the tile
-    FastDivmod div_halo_w;    // halo positions: row, column
-  };
+  using Params = DepthwiseParams<Element, ElementC, OutputOp>;
 
   // LDS a launch with these axes takes: the halo of one source plane and a position of zeros (what
   // a tap reads where its division is not exact), then the filter taps of one plane (fp32).
@@ -217,6 +231,36 @@ struct DepthwiseKernel {
     }
   };
 
+  // The positions of a rectangle one thread stages, in order: every kStep-th from thread / kVectors,
+  // for the thread's channel vector. A step moves the same rows and columns each time (one row
+  // more where the column wraps), so each position's row, column and tensor offset are sums: no
+  // division and no 64-bit product per load.
+  struct RectangleWalk {
+    static constexpr int kStep = kMaxThreadsPerBlock / kVectors;
+    int position, h, column;     // in the rectangle; h: the tensor row, row0 + the rectangle's row
+    int rows, columns, width;    // a step's rows and columns; the rectangle's width
+    std::int64_t offset;         // of (h, column0 + column, the channel vector) in the tensor
+    std::int64_t move, wrapped;  // what a step adds to offset: without, with the wrap
+
+    HIPTILE_DEVICE HIPTILE_INLINE RectangleWalk(std::int64_t plane_row, int tensor_width, int channels, int row0,
+                                                int column0, FastDivmod const& rectangle_columns, int channel,
+                                                int thread) {
+      auto const [first_row, first_column] = rectangle_columns.divmod(thread / kVectors);
+      auto const [step_rows, step_columns] = rectangle_columns.divmod(kStep);
+      position = thread / kVectors, h = row0 + first_row, column = first_column;
+      rows = step_rows, columns = step_columns, width = rectangle_columns.divisor();
+      offset = ((plane_row + h) * tensor_width + column0 + column) * channels + channel;
+      move = opaque_uniform((std::int64_t(rows) * tensor_width + columns) * channels);
+      wrapped = opaque_uniform(move + std::int64_t(tensor_width - width) * channels);
+    }
+    HIPTILE_DEVICE HIPTILE_INLINE void advance() {
+      position += kStep, h += rows, column += columns;
+      bool const wrap = column >= width;
+      if (wrap) column -= width, ++h;
+      offset += wrap ? wrapped : move;
+    }
+  };
+
   // A rectangle of one plane of an NDHWC tensor (`height` x `width` positions from row plane_row of
   // its rows, C channels) to LDS: `positions` positions from (row0, column0), `columns` wide, the
   // workgroup's channels from c0, as Parts, zeros outside the tensor and past C; kLoadsInFlight
@@ -225,42 +269,82 @@ struct DepthwiseKernel {
   HIPTILE_DEVICE HIPTILE_INLINE static void stage_rectangle(Element const* tensor, int channels, std::int64_t plane_row,
                                                             int height, int width, int row0, int column0, int positions,
                                                             FastDivmod const& columns, int c0, int thread, Part* dst) {
-    int const items = positions * kVectors;
+    int const v = thread % kVectors;
+    int const channel = c0 + v * AccessElements;
+    bool const channel_in = channel < channels;
+    RectangleWalk at(plane_row, width, channels, row0, column0, columns, channel, thread);
+    // (One predicate, no short circuit: one branch or select a load.)
+    auto const inside = [&] {
+      return channel_in & (unsigned(at.h) < unsigned(height)) & (unsigned(column0 + at.column) < unsigned(width));
+    };
     if constexpr (kStraightToLds) {
-      for (int i = thread; i < items; i += kMaxThreadsPerBlock) {
-        auto const [row, column] = columns.divmod(i / kVectors);
-        int const h = row0 + row, w = column0 + column;
-        int const c = c0 + i % kVectors * AccessElements;
-        bool const inside = h >= 0 && h < height && w >= 0 && w < width && c < channels;
-        Element const* const src = inside ? tensor + ((plane_row + h) * width + w) * channels + c : tensor;
-        HaloCopy::copy(reinterpret_cast<Vector*>(dst + i), reinterpret_cast<Vector const*>(src), inside ? 16 : 0);
+      for (; at.position < positions; at.advance()) {
+        bool const in = inside();
+        Element const* const src = in ? tensor + at.offset : tensor;
+        HaloCopy::copy(reinterpret_cast<Vector*>(dst + at.position * kVectors + v), reinterpret_cast<Vector const*>(src),
+                       in ? 16 : 0);
       }
     } else {
-      for (int first = thread; first < items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
+      while (at.position < positions) {
+        int const first = at.position;
         Vector value[kLoadsInFlight];
         HIPTILE_UNROLL
-        for (int j = 0; j < kLoadsInFlight; ++j) {
-          int const i = first + j * kMaxThreadsPerBlock;
-          auto const [row, column] = columns.divmod(i / kVectors);
-          int const h = row0 + row, w = column0 + column;
-          int const c = c0 + i % kVectors * AccessElements;
-          value[j].fill(Element{});
-          if (i < items && h >= 0 && h < height && w >= 0 && w < width && c < channels) {
-            value[j] = arch::global_load(reinterpret_cast<Vector const*>(tensor + ((plane_row + h) * width + w) * channels + c));
-          }
+        for (int j = 0; j < kLoadsInFlight; ++j, at.advance()) {
+          // (Every load issued, from the tensor's first vector outside it: no branch, so that the
+          // loads are in flight together.)
+          bool const in = (at.position < positions) & inside();
+          Vector const x = arch::global_load(reinterpret_cast<Vector const*>(in ? tensor + at.offset : tensor));
+          HIPTILE_UNROLL
+          for (int e = 0; e < AccessElements; ++e) value[j][e] = in ? x[e] : Element{};
         }
         HIPTILE_UNROLL
         for (int j = 0; j < kLoadsInFlight; ++j) {
-          int const i = first + j * kMaxThreadsPerBlock;
-          if (i >= items) break;
+          int const position = first + j * RectangleWalk::kStep;
+          if (position >= positions) break;
           HIPTILE_UNROLL
           for (int h = 0; h < kParts; ++h) {
             Part part;
             HIPTILE_UNROLL
             for (int e = 0; e < kPartElements; ++e) part[e] = stage(value[j][h * kPartElements + e]);
-            arch::lds_store(dst + (i / kVectors * kParts + h) * kVectors + i % kVectors, part);
+            arch::lds_store(dst + (position * kParts + h) * kVectors + v, part);
           }
         }
+      }
+    }
+  }
+
+  // The filter taps of plane filter_t (flipped in ConvMode::kConvolution) to LDS in fp32, as
+  // read_tap reads them, zeros past C: a thread's loads run over (channel, tap) with the taps
+  // innermost, so that neighbouring lanes read neighbouring elements of one channel's filter (C x T
+  // x R x S: a plane's R·S taps are contiguous); kLoadsInFlight loads before they are stored.
+  HIPTILE_DEVICE HIPTILE_INLINE static void stage_taps(Params const& p, int filter_t, int c0, int thread,
+                                                       TapPart* taps) {
+    int const plane_taps = p.div_plane_taps.divisor();
+    int const items = kChannels * plane_taps;
+    std::int64_t const filter_taps = std::int64_t(p.axis[0].taps) * plane_taps;
+    float* const out = reinterpret_cast<float*>(taps);
+    for (int first = thread; first < items; first += kLoadsInFlight * kMaxThreadsPerBlock) {
+      float value[kLoadsInFlight];
+      int at[kLoadsInFlight];
+      HIPTILE_UNROLL
+      for (int j = 0; j < kLoadsInFlight; ++j) {
+        int const i = first + j * kMaxThreadsPerBlock;
+        auto const [channel, rs] = p.div_plane_taps.divmod(i < items ? i : 0);
+        unsigned const cc = unsigned(channel);  // (unsigned: its parts below are shifts and masks)
+        // (cc's tap part, element of it and vector: read_tap's layout)
+        at[j] = int(((unsigned(rs) * kTapParts + cc % AccessElements / kTapPartElements) * kVectors +
+                     cc / AccessElements) * kTapPartElements + cc % kTapPartElements);
+        int const tap = filter_t * plane_taps + (p.flip ? plane_taps - 1 - rs : rs);
+        // (Every load issued, from the filter's first element where there is no tap: no branch, so
+        // that the loads are in flight together.)
+        bool const in = i < items && c0 + channel < p.channels;
+        float const x = arch::to_float(arch::global_load(in ? p.filter + (c0 + channel) * filter_taps + tap : p.filter));
+        value[j] = in ? x : 0.0f;
+      }
+      HIPTILE_UNROLL
+      for (int j = 0; j < kLoadsInFlight; ++j) {
+        if (first + j * kMaxThreadsPerBlock >= items) break;
+        arch::lds_store(out + at[j], value[j]);
       }
     }
   }
@@ -382,8 +466,6 @@ struct DepthwiseKernel {
     int const origin_h = ah.origin(h0), origin_w = aw.origin(w0);
     int const base_h = ah.base(h0), base_w = aw.base(w0);
     int const tile_pixels = ah.tile * aw.tile;
-    int const tap_items = ah.taps * aw.taps * kVectors;
-    std::int64_t const filter_taps = std::int64_t(ad.taps) * ah.taps * aw.taps;
 
     if (thread < kParts * kVectors) {  // the zero position
       Part zero;
@@ -416,37 +498,14 @@ struct DepthwiseKernel {
       std::int64_t const plane_row = (std::int64_t(image) * ad.source + plane) * ah.source;
       stage_rectangle(p.source, p.channels, plane_row, ah.source, aw.source, origin_h, origin_w, halo_positions,
                       p.div_halo_w, c0, thread, halo);
-      // The plane's taps, channel-innermost: element (r, s) of each channel's filter, in fp32.
-      int const filter_t = p.flip ? ad.taps - 1 - t : t;
-      for (int i = thread; i < tap_items; i += kMaxThreadsPerBlock) {
-        int const iv = i % kVectors;
-        int const rs = i / kVectors;
-        int r = rs / aw.taps, s = rs % aw.taps;
-        if (p.flip) r = ah.taps - 1 - r, s = aw.taps - 1 - s;
-        int const ic = c0 + iv * AccessElements;
-        std::int64_t const tap = (std::int64_t(filter_t) * ah.taps + r) * aw.taps + s;
-        HIPTILE_UNROLL
-        for (int h = 0; h < kTapParts; ++h) {
-          TapPart part;
-          HIPTILE_UNROLL
-          for (int e = 0; e < kTapPartElements; ++e) {
-            int const c = ic + h * kTapPartElements + e;
-            part[e] = c < p.channels ? arch::to_float(arch::global_load(p.filter + c * filter_taps + tap)) : 0.0f;
-          }
-          arch::lds_store(taps + (rs * kTapParts + h) * kVectors + iv, part);
-        }
-      }
+      stage_taps(p, p.flip ? ad.taps - 1 - t : t, c0, thread, taps);
       commit_staged();
       wait_staged();
       barrier();
-      // (Uniform branches: the window, the plain loop, or Dgrad's strides' exact divisions.)
-      if (p.window) {
-        switch (aw.taps) {  // (3, 5 and 7 wide unrolled: MobileNet's, EfficientNet's and ConvNeXt's)
-          case 3: accumulate_window<3>(p, halo, taps, at, acc, v); break;
-          case 5: accumulate_window<5>(p, halo, taps, at, acc, v); break;
-          case 7: accumulate_window<7>(p, halo, taps, at, acc, v); break;
-          default: accumulate_window<0>(p, halo, taps, at, acc, v);
-        }
+      if constexpr (kWindowWidth > 0) {
+        accumulate_window<kWindowWidth>(p, halo, taps, at, acc, v);
+      } else if (p.window) {  // (uniform: the window, the plain loop, or Dgrad's strides' exact divisions)
+        accumulate_window<0>(p, halo, taps, at, acc, v);
       } else if (ah.divisor == 1 && aw.divisor == 1) {
         accumulate<false>(p, halo, taps, at, acc, v);
       } else {
@@ -461,26 +520,49 @@ struct DepthwiseKernel {
     for (int e = 0; e < AccessElements; ++e) {
       bias[e] = p.bias != nullptr && channel_in ? arch::to_float(arch::global_load(p.bias + channel + e)) : 0.0f;
     }
+    // The run's positions follow its first along the tile's rows: each one's row, column and
+    // offsets are the previous one's plus a step (one row more where the column wraps).
+    int const first = lane * kRun;
+    auto [oh, ow] = p.div_tile_w.divmod(first < tile_pixels ? first : 0);
+    std::int64_t position = ((std::int64_t(image) * ad.output + z) * ah.output + h0 + oh) * aw.output + w0 + ow;
+    std::int64_t offset = position * p.channels + channel;
+    int const wrap = aw.output - aw.tile + 1;  // the next row's first position after a row's last
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) {
-      int const pixel = lane * kRun + i;
-      auto const [oh, ow] = p.div_tile_w.divmod(pixel < tile_pixels ? pixel : 0);
-      int const h = h0 + oh, w = w0 + ow;
-      if (pixel >= tile_pixels || h >= ah.output || w >= aw.output || !channel_in) continue;
-      std::int64_t const position = ((std::int64_t(image) * ad.output + z) * ah.output + h) * aw.output + w;
-      std::int64_t const at = position * p.channels + channel;
-      OutputVector out;
-      HIPTILE_UNROLL
-      for (int e = 0; e < AccessElements; ++e) {
-        float const source = source_needed ? arch::to_float(arch::global_load(p.c + at + e)) : 0.0f;
-        out[e] = epilogue::apply_functor(op, acc[i][e], source, bias[e],
-                                         epilogue::ElementContext{int(position), channel + e, 0.0f});
+      if (i > 0) {
+        bool const wraps = ++ow == aw.tile;
+        if (wraps) ow = 0, ++oh;
+        position += wraps ? wrap : 1;
+        offset += std::int64_t(wraps ? wrap : 1) * p.channels;
       }
-      if (p.vector_output) {
-        arch::global_store(reinterpret_cast<OutputVector*>(p.d + at), out);
-      } else {
+      if (first + i >= tile_pixels || h0 + oh >= ah.output || w0 + ow >= aw.output || !channel_in) continue;
+      // (The functor with C and without it apart: with one path through both, the compiler split
+      // the output vector's store into three.)
+      auto const store = [&](OutputVector const& source) {
+        OutputVector out;
         HIPTILE_UNROLL
-        for (int e = 0; e < AccessElements; ++e) arch::global_store(p.d + at + e, out[e]);
+        for (int e = 0; e < AccessElements; ++e) {
+          out[e] = epilogue::apply_functor(op, acc[i][e], arch::to_float(source[e]), bias[e],
+                                           epilogue::ElementContext{int(position), channel + e, 0.0f});
+        }
+        if (p.vector_output) {
+          arch::global_store(reinterpret_cast<OutputVector*>(p.d + offset), out);
+        } else {
+          HIPTILE_UNROLL
+          for (int e = 0; e < AccessElements; ++e) arch::global_store(p.d + offset + e, out[e]);
+        }
+      };
+      if (!source_needed) {  // (uniform)
+        OutputVector zero;
+        zero.fill(ElementC{});
+        store(zero);
+      } else if (p.vector_output) {
+        store(arch::global_load(reinterpret_cast<OutputVector const*>(p.c + offset)));
+      } else {
+        OutputVector source;
+        HIPTILE_UNROLL
+        for (int e = 0; e < AccessElements; ++e) source[e] = arch::global_load(p.c + offset + e);
+        store(source);
       }
     }
     epilogue::finish_wave(op, thread % kWaveSize);
