@@ -12,6 +12,7 @@
 // body computes from them (a convolution's geometry and divisors, each operand's base) it loads
 // and computes again each time round instead of holding it in scalar registers across the loop.
 // The address is p's plus a zero the compiler cannot see through, so the loads stay scalar loads.
+#include <concepts>
 #include <cstdint>
 
 #include "hiptile/platform/qualifiers.hpp"
@@ -27,24 +28,20 @@ HIPTILE_DEVICE HIPTILE_INLINE int opaque_value(int x) {
   return x;
 }
 
-// opaque_uniform(x): opaque_value for a value the whole wave shares (a block's batch index): it
-// stays in a scalar register.
-HIPTILE_DEVICE HIPTILE_INLINE int opaque_uniform(int x) {
+// opaque_uniform(x): opaque_value for a value the whole wave shares (a block's batch index; a step
+// through a tensor that a loop adds again and again, whose product the compiler would otherwise
+// fold back into each addition): it stays in scalar registers.
+template <class T>
+  requires std::same_as<T, int> || std::same_as<T, std::int64_t>
+HIPTILE_DEVICE HIPTILE_INLINE T opaque_uniform(T x) {
 #if HIPTILE_BACKEND_AMD
   asm volatile("" : "+s"(x));
 #elif HIPTILE_BACKEND_NVIDIA
-  asm volatile("" : "+r"(x));
-#endif
-  return x;
-}
-
-// The same for a 64-bit one (a step through a tensor that a loop adds again and again: unseen, the
-// compiler cannot fold the product it was made of back into each addition).
-HIPTILE_DEVICE HIPTILE_INLINE std::int64_t opaque_uniform(std::int64_t x) {
-#if HIPTILE_BACKEND_AMD
-  asm volatile("" : "+s"(x));
-#elif HIPTILE_BACKEND_NVIDIA
-  asm volatile("" : "+l"(x));
+  if constexpr (sizeof(T) == 8) {
+    asm volatile("" : "+l"(x));
+  } else {
+    asm volatile("" : "+r"(x));
+  }
 #endif
   return x;
 }

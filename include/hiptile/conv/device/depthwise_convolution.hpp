@@ -160,7 +160,13 @@ class DepthwiseConvolution
   };
   Tile tile() const noexcept { return {params_.axis[1].tile, params_.axis[2].tile, lds_bytes_}; }
   // Fprop and Dgrad after initialize(): the width of the WindowKernel it launches, 0 for Kernel.
-  int window_width() const noexcept { return window_width_; }
+  int window_width() const noexcept {
+    if constexpr (kWgrad) {
+      return 0;
+    } else {
+      return params_.window ? Kernel::unrolled_width(params_.axis[1], params_.axis[2]) : 0;
+    }
+  }
 
   // The output tile for these axes: at most Kernel::kMaxPixels positions, its halo and a filter
   // plane within kLdsBytes. Where the axes allow the tap loop's window (Kernel::window_fits), a tile
@@ -309,8 +315,6 @@ class DepthwiseConvolution
         return s;
       }
       k.window = Kernel::window_fits(k.axis[1], k.axis[2]);
-      int const width = k.axis[2].taps;
-      window_width_ = k.window && (width == 3 || width == 5 || width == 7) ? width : 0;
       std::size_t const vector = sizeof(typename Kernel::OutputVector);
       k.vector_output =
           aligned(args.d, vector) && (!OutputOp(args.output_op).is_source_needed() || aligned(args.c, vector));
@@ -327,7 +331,7 @@ class DepthwiseConvolution
   Status launch_kernels(Stream stream) const noexcept {
     LaunchConfig const config{grid_, {unsigned(kThreads)}, std::size_t(lds_bytes_), stream};
     if constexpr (!kWgrad) {
-      switch (window_width_) {
+      switch (window_width()) {
         case 3: return launch<WindowKernel<3>>(config, params_);
         case 5: return launch<WindowKernel<5>>(config, params_);
         case 7: return launch<WindowKernel<7>>(config, params_);
@@ -368,9 +372,8 @@ class DepthwiseConvolution
     });
     logging::write(logging::Category::kTrace, [&](std::ostream& os) {
       os << "convolution " << configuration_text() << "; tile " << params_.axis[1].tile << "x" << params_.axis[2].tile;
-      if (window_width_ != 0) os << ", tap loop unrolled for " << window_width_ << " wide";
-      os
-         << ", " << kThreads << " threads, " << lds_bytes_ << " bytes of LDS, grid " << grid_.x << "x" << grid_.y
+      if (window_width() != 0) os << ", tap loop unrolled for " << window_width() << " wide";
+      os << ", " << kThreads << " threads, " << lds_bytes_ << " bytes of LDS, grid " << grid_.x << "x" << grid_.y
          << "; problem " << conv_problem_text(Op, problem_);
     });
   }
@@ -406,7 +409,6 @@ class DepthwiseConvolution
   typename Kernel::Params params_{};
   typename Reduction::Params reduction_{};
   int slices_ = 1;
-  int window_width_ = 0;  // Fprop and Dgrad: the WindowKernel launched (0: Kernel)
   Dim3 grid_{};
   std::int64_t lds_bytes_ = 0;
   ConvProblemSize problem_{};

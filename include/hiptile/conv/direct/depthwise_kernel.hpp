@@ -187,6 +187,11 @@ struct DepthwiseKernel {
     return h.divisor == 1 && w.divisor == 1 && w.out_step == 1 && (w.tap_step == 1 || w.tap_step == -1) &&
            w.tile % kRun == 0;
   }
+  // The width of the kernel unrolled for this layer's window (kWindowWidth), or 0: the kernel for
+  // any filter.
+  static constexpr int unrolled_width(GatherAxis const& h, GatherAxis const& w) noexcept {
+    return window_fits(h, w) && (w.taps == 3 || w.taps == 5 || w.taps == 7) ? w.taps : 0;
+  }
 
   // Where output tile `tile` lies: its image, output plane and first row and column (place()).
   struct Place {
@@ -527,13 +532,14 @@ struct DepthwiseKernel {
     std::int64_t position = ((std::int64_t(image) * ad.output + z) * ah.output + h0 + oh) * aw.output + w0 + ow;
     std::int64_t offset = position * p.channels + channel;
     int const wrap = aw.output - aw.tile + 1;  // the next row's first position after a row's last
+    std::int64_t const wrap_elements = std::int64_t(wrap) * p.channels;
     HIPTILE_UNROLL
     for (int i = 0; i < kRun; ++i) {
       if (i > 0) {
         bool const wraps = ++ow == aw.tile;
         if (wraps) ow = 0, ++oh;
         position += wraps ? wrap : 1;
-        offset += std::int64_t(wraps ? wrap : 1) * p.channels;
+        offset += wraps ? wrap_elements : p.channels;
       }
       if (first + i >= tile_pixels || h0 + oh >= ah.output || w0 + ow >= aw.output || !channel_in) continue;
       // (The functor with C and without it apart: with one path through both, the compiler split
